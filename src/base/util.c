@@ -1,0 +1,186 @@
+/* util.c: allocation that aborts on failure, strings, nearest names. */
+#include "base/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(void)
+{
+	fputs("medsiege: out of memory\n", stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = xmalloc(n);
+	memcpy(p, s, n);
+	return p;
+}
+
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		oom();
+	char *p = xmalloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *p = xvasprintf(fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+size_t strlcpy_s(char *dst, const char *src, size_t n)
+{
+	size_t len = strlen(src);
+	if (n) {
+		size_t c = len < n - 1 ? len : n - 1;
+		memcpy(dst, src, c);
+		dst[c] = '\0';
+	}
+	return len;
+}
+
+int util_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return 99;
+	int row[65];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int prev = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int cur = row[j];
+			int sub = prev + (a[i - 1] != b[j - 1]);
+			int del = row[j] + 1, ins = row[j - 1] + 1;
+			int m = sub < del ? sub : del;
+			row[j] = m < ins ? m : ins;
+			prev = cur;
+		}
+	}
+	return row[lb];
+}
+
+const char *util_nearest(const char *word, const char *const *cands, int n)
+{
+	const char *best = NULL;
+	int bestd = 1000;
+	for (int i = 0; i < n; i++) {
+		int d = util_edit_distance(word, cands[i]);
+		if (d < bestd) {
+			bestd = d;
+			best = cands[i];
+		}
+	}
+	/* Only suggest when the typo is small relative to the word. */
+	int limit = (int)strlen(word) / 3 + 1;
+	if (limit > 3)
+		limit = 3;
+	return bestd <= limit ? best : NULL;
+}
+
+void strbuf_init(struct strbuf *b)
+{
+	b->cap = 64;
+	b->len = 0;
+	b->s = xmalloc(b->cap);
+	b->s[0] = '\0';
+}
+
+static void strbuf_grow(struct strbuf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	while (b->len + extra + 1 > b->cap)
+		b->cap *= 2;
+	b->s = xrealloc(b->s, b->cap);
+}
+
+void strbuf_add(struct strbuf *b, const char *s)
+{
+	size_t n = strlen(s);
+	strbuf_grow(b, n);
+	memcpy(b->s + b->len, s, n + 1);
+	b->len += n;
+}
+
+void strbuf_addc(struct strbuf *b, char c)
+{
+	strbuf_grow(b, 1);
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
+
+void strbuf_addf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *p = xvasprintf(fmt, ap);
+	va_end(ap);
+	strbuf_add(b, p);
+	free(p);
+}
+
+void strbuf_add_json(struct strbuf *b, const char *s)
+{
+	strbuf_addc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\') {
+			strbuf_addc(b, '\\');
+			strbuf_addc(b, (char)c);
+		} else if (c == '\n') {
+			strbuf_add(b, "\\n");
+		} else if (c < 0x20) {
+			strbuf_addf(b, "\\u%04x", c);
+		} else {
+			strbuf_addc(b, (char)c);
+		}
+	}
+	strbuf_addc(b, '"');
+}
+
+void strbuf_free(struct strbuf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}

@@ -1,0 +1,39 @@
+/* util.h: abort-on-OOM allocation and small string helpers. */
+#ifndef MEDSIEGE_UTIL_H
+#define MEDSIEGE_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Allocators that never return NULL: running out of memory aborts. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* A newly allocated formatted string; the caller frees it. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap);
+
+/* Copy src into dst of size n, always terminated; returns strlen(src). */
+size_t strlcpy_s(char *dst, const char *src, size_t n);
+
+/* Edit distance between two short strings, for "did you mean" hints. */
+int util_edit_distance(const char *a, const char *b);
+/* The candidate nearest to word, or NULL when none is close enough. */
+const char *util_nearest(const char *word, const char *const *cands, int n);
+
+/* A growable string buffer. */
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+void strbuf_init(struct strbuf *b);
+void strbuf_add(struct strbuf *b, const char *s);
+void strbuf_addf(struct strbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strbuf_addc(struct strbuf *b, char c);
+/* Append s as a JSON string literal (with quotes and escapes). */
+void strbuf_add_json(struct strbuf *b, const char *s);
+void strbuf_free(struct strbuf *b);
+
+#endif

@@ -1,0 +1,2 @@
+/* main.c: placeholder replaced below. */
+int main(void) { return 0; }

@@ -1,0 +1,241 @@
+/* move.c: movement costs, heights, ladders, stairs and the cheapest path. */
+#include "rules/move.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+const char *move_inches(int half, char *buf)
+{
+	if (half % 2)
+		snprintf(buf, 16, "%d.5", half / 2);
+	else
+		snprintf(buf, 16, "%d", half / 2);
+	return buf;
+}
+
+int move_turn_cost(const struct world *w, int idx, enum dir a, enum dir b)
+{
+	const struct unit_type *t = world_type(w, &w->units[idx]);
+	return t->cls == CLASS_MACHINE ? 2 * dir_turns(a, b) : 0;
+}
+
+static bool is_ladder(const struct cell *c)
+{
+	return c->t.kind == TERRAIN_LADDER;
+}
+
+static bool is_stairs(const struct cell *c)
+{
+	return c->t.kind == TERRAIN_STAIRS;
+}
+
+bool move_is_ladder_climb(const struct world *w, int x, int y, enum dir d)
+{
+	int nx = x + dir_dx[d], ny = y + dir_dy[d];
+	if (!map_inside(&w->map, x, y) || !map_inside(&w->map, nx, ny))
+		return false;
+	const struct cell *a = map_cell_c(&w->map, x, y);
+	const struct cell *b = map_cell_c(&w->map, nx, ny);
+	return a->t.height != b->t.height && (is_ladder(a) || is_ladder(b));
+}
+
+int move_step_cost(const struct world *w, int idx, int x, int y, enum dir f,
+		   enum dir d, char *why)
+{
+	const struct unit *u = &w->units[idx];
+	const struct unit_type *t = world_type(w, u);
+	int nx = x + dir_dx[d], ny = y + dir_dy[d];
+
+	if (!map_inside(&w->map, nx, ny)) {
+		snprintf(why, MOVE_WHY_LEN, "%d,%d is off the map", nx, ny);
+		return -1;
+	}
+	const struct cell *from = map_cell_c(&w->map, x, y);
+	const struct cell *to = map_cell_c(&w->map, nx, ny);
+	if (!cell_passable(to)) {
+		snprintf(why, MOVE_WHY_LEN, "%d,%d is %s", nx, ny,
+			 cell_describe(to));
+		return -1;
+	}
+	if (t->cls == CLASS_MOUNTED && !to->t.mounted) {
+		snprintf(why, MOVE_WHY_LEN, "mounted units cannot enter %s",
+			 cell_describe(to));
+		return -1;
+	}
+	if (t->cls == CLASS_MACHINE && !to->t.machines) {
+		snprintf(why, MOVE_WHY_LEN, "war machines cannot enter %s",
+			 cell_describe(to));
+		return -1;
+	}
+	int other = world_unit_at(w, nx, ny);
+	if (other >= 0 && other != idx && w->units[other].team != u->team) {
+		snprintf(why, MOVE_WHY_LEN, "enemy %s stands at %d,%d",
+			 w->units[other].id, nx, ny);
+		return -1;
+	}
+	if (dir_diagonal(d)) {
+		const struct cell *s1 = map_cell_c(&w->map, nx, y);
+		const struct cell *s2 = map_cell_c(&w->map, x, ny);
+		if (!cell_passable(s1) && !cell_passable(s2)) {
+			snprintf(why, MOVE_WHY_LEN,
+				 "no squeezing between %s at %d,%d and %s at %d,%d",
+				 cell_describe(s1), nx, y, cell_describe(s2), x,
+				 ny);
+			return -1;
+		}
+	}
+
+	int base = (dir_diagonal(d) ? 3 : 2) * to->t.cost;
+	int dh = abs(to->t.height - from->t.height);
+	int cost;
+	if (dh == 0) {
+		cost = base;
+	} else if (is_ladder(from) || is_ladder(to)) {
+		if (t->cls != CLASS_FOOT) {
+			snprintf(why, MOVE_WHY_LEN, "only foot units climb ladders");
+			return -1;
+		}
+		cost = 4 * dh; /* twice the height, in half-inches */
+	} else if (is_stairs(from) || is_stairs(to)) {
+		cost = base + 2 * dh;
+	} else {
+		snprintf(why, MOVE_WHY_LEN,
+			 "%d,%d is %d inches %s: heights change only by ladder or stairs",
+			 nx, ny, dh, to->t.height > from->t.height ? "higher" : "lower");
+		return -1;
+	}
+	return cost + move_turn_cost(w, idx, f, d);
+}
+
+/* Dijkstra over (cell, facing); facing matters only to war machines but
+ * one search serves all. */
+struct node {
+	int cost, id;
+};
+
+struct heap {
+	struct node *v;
+	int n, cap;
+};
+
+static void heap_push(struct heap *h, int cost, int id)
+{
+	if (h->n == h->cap) {
+		h->cap = h->cap ? h->cap * 2 : 256;
+		h->v = xrealloc(h->v, (size_t)h->cap * sizeof *h->v);
+	}
+	int i = h->n++;
+	while (i > 0) {
+		int p = (i - 1) / 2;
+		if (h->v[p].cost <= cost)
+			break;
+		h->v[i] = h->v[p];
+		i = p;
+	}
+	h->v[i].cost = cost;
+	h->v[i].id = id;
+}
+
+static struct node heap_pop(struct heap *h)
+{
+	struct node top = h->v[0], last = h->v[--h->n];
+	int i = 0;
+	for (;;) {
+		int c = 2 * i + 1;
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && h->v[c + 1].cost < h->v[c].cost)
+			c++;
+		if (h->v[c].cost >= last.cost)
+			break;
+		h->v[i] = h->v[c];
+		i = c;
+	}
+	if (h->n)
+		h->v[i] = last;
+	return top;
+}
+
+int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
+	      int max, int *cost, char *why)
+{
+	const struct unit *u = &w->units[idx];
+	int W = w->map.w, H = w->map.h;
+	if (!map_inside(&w->map, tx, ty)) {
+		snprintf(why, MOVE_WHY_LEN, "%d,%d is off the map", tx, ty);
+		return -1;
+	}
+	if (tx == u->x && ty == u->y) {
+		*cost = 0;
+		return 0;
+	}
+	int other = world_unit_at(w, tx, ty);
+	if (other >= 0) {
+		snprintf(why, MOVE_WHY_LEN, "%s stands at %d,%d",
+			 w->units[other].id, tx, ty);
+		return -1;
+	}
+	int n = W * H * DIR_COUNT;
+	int *dist = xmalloc((size_t)n * sizeof *dist);
+	int *prev = xmalloc((size_t)n * sizeof *prev);
+	for (int i = 0; i < n; i++) {
+		dist[i] = INT_MAX;
+		prev[i] = -1;
+	}
+	struct heap h = {0};
+	int start = (u->y * W + u->x) * DIR_COUNT + (int)u->facing;
+	dist[start] = 0;
+	heap_push(&h, 0, start);
+	int goal = -1;
+	char tmp[MOVE_WHY_LEN];
+	while (h.n) {
+		struct node nd = heap_pop(&h);
+		if (nd.cost > dist[nd.id])
+			continue;
+		int f = nd.id % DIR_COUNT, c = nd.id / DIR_COUNT;
+		int x = c % W, y = c / W;
+		if (x == tx && y == ty) {
+			goal = nd.id;
+			break;
+		}
+		for (int d = 0; d < DIR_COUNT; d++) {
+			int sc = move_step_cost(w, idx, x, y, (enum dir)f,
+						(enum dir)d, tmp);
+			if (sc < 0)
+				continue;
+			int nid = ((y + dir_dy[d]) * W + x + dir_dx[d]) *
+					  DIR_COUNT + d;
+			if (nd.cost + sc < dist[nid]) {
+				dist[nid] = nd.cost + sc;
+				prev[nid] = nd.id;
+				heap_push(&h, dist[nid], nid);
+			}
+		}
+	}
+	int len = -1;
+	if (goal < 0) {
+		snprintf(why, MOVE_WHY_LEN, "no path to %d,%d", tx, ty);
+	} else {
+		len = 0;
+		for (int id = goal; prev[id] >= 0; id = prev[id])
+			len++;
+		if (len > max) {
+			snprintf(why, MOVE_WHY_LEN, "path to %d,%d is too long",
+				 tx, ty);
+			len = -1;
+		} else {
+			*cost = dist[goal];
+			int i = len;
+			for (int id = goal; prev[id] >= 0; id = prev[id])
+				dirs[--i] = (enum dir)(id % DIR_COUNT);
+		}
+	}
+	free(h.v);
+	free(dist);
+	free(prev);
+	return len;
+}

@@ -1,0 +1,34 @@
+/* move.h: what a step costs and whether it is legal (SPEC 5, Step 1).
+ * All costs are in half-inches. */
+#ifndef MEDSIEGE_MOVE_H
+#define MEDSIEGE_MOVE_H
+
+#include <stdbool.h>
+
+#include "base/geom.h"
+#include "world/world.h"
+
+#define MOVE_WHY_LEN 160
+
+/* Cost of unit idx stepping from x,y (facing f) one cell in direction d,
+ * or -1 with the reason in why. Friends may be passed through; enemies
+ * and impassable cells may not. */
+int move_step_cost(const struct world *w, int idx, int x, int y, enum dir f,
+		   enum dir d, char *why);
+/* Whether a step from x,y in direction d climbs a ladder (the cost may
+ * then be paid over several turns). */
+bool move_is_ladder_climb(const struct world *w, int x, int y, enum dir d);
+/* Cost of turning unit idx from facing a to b (war machines only pay). */
+int move_turn_cost(const struct world *w, int idx, enum dir a, enum dir b);
+
+/* Cheapest legal path for unit idx from where it stands to tx,ty: writes
+ * up to max directions into dirs and returns their number, with the total
+ * cost in *cost; -1 with why when there is no path. The path may pass
+ * friends but not end on one. */
+int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
+	      int max, int *cost, char *why);
+
+/* Half-inches to an inches string: 3 -> "1.5", 4 -> "2". buf >= 16. */
+const char *move_inches(int half, char *buf);
+
+#endif

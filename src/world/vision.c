@@ -1,0 +1,77 @@
+/* vision.c: sight follows SPEC 2.1 exactly; the walker does the geometry,
+ * this file decides what blocks. */
+#include "world/vision.h"
+
+#include <string.h>
+
+#include "base/geom.h"
+
+struct los_ctx {
+	const struct world *w;
+	int ax, ay, top; /* top: the greater of A's and B's heights */
+};
+
+static bool is_blocker(const struct los_ctx *c, int x, int y)
+{
+	const struct world *w = c->w;
+	if (!map_inside(&w->map, x, y))
+		return true;
+	const struct cell *cell = map_cell_c(&w->map, x, y);
+	if (cell_blocks_sight(cell))
+		return true;
+	if (cell->t.height > c->top)
+		return true;
+	int u = world_unit_at(w, x, y);
+	if (u >= 0 && geom_dist2(c->ax, c->ay, x, y) <= 16 &&
+	    cell->t.height >= c->top)
+		return true;
+	return false;
+}
+
+static bool visit_cell(void *ctx, int x, int y)
+{
+	return is_blocker(ctx, x, y);
+}
+
+static bool visit_corner(void *ctx, int x1, int y1, int x2, int y2)
+{
+	return is_blocker(ctx, x1, y1) && is_blocker(ctx, x2, y2);
+}
+
+bool vision_line_blocked(const struct world *w, int ax, int ay, int bx,
+			 int by)
+{
+	int ha = world_height(w, ax, ay), hb = world_height(w, bx, by);
+	struct los_ctx c = {w, ax, ay, ha > hb ? ha : hb};
+	struct line_visitor v = {visit_cell, visit_corner, &c};
+	return geom_line_walk(ax, ay, bx, by, &v);
+}
+
+bool vision_unit_sees(const struct world *w, int idx, int x, int y)
+{
+	const struct unit *u = &w->units[idx];
+	int vx = x - u->x, vy = y - u->y;
+	if (vx >= -1 && vx <= 1 && vy >= -1 && vy <= 1)
+		return true;
+	if (!geom_in_arc(u->facing, vx, vy))
+		return false;
+	int vr = w->roster.chart.vision_range;
+	if (vr > 0 && !geom_within(u->x, u->y, x, y, vr))
+		return false;
+	return !vision_line_blocked(w, u->x, u->y, x, y);
+}
+
+void vision_team_view(const struct world *w, int team, unsigned char *out)
+{
+	int W = w->map.w, H = w->map.h;
+	memset(out, 0, (size_t)W * (size_t)H);
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (u->team != team || !unit_alive(u))
+			continue;
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				if (!out[y * W + x] && vision_unit_sees(w, i, x, y))
+					out[y * W + x] = 1;
+	}
+}
