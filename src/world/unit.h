@@ -128,6 +128,10 @@ struct unit {
 	bool shot;      /* has made its missile attack this step */
 	bool fought;    /* has made its melee attack this step */
 	int reload_wait; /* own missile steps still to skip */
+	/* A ladder climb may take more than one turn: movement paid so far
+	 * (half-inches) towards the step in climb_dir. */
+	enum dir climb_dir;
+	int climb_paid;
 };
 
 #endif

@@ -1,0 +1,56 @@
+/* event.h: what happened, reported by the game to every listener (the
+ * log, the screen, the journal, network clients, JSON output). */
+#ifndef MEDSIEGE_EVENT_H
+#define MEDSIEGE_EVENT_H
+
+#include <stdbool.h>
+
+#include "rules/combat.h"
+
+#define EVENT_LIST(X)                   \
+	X(EV_STEP, "step")              \
+	X(EV_MOVE, "move")              \
+	X(EV_CLIMB, "climb")            \
+	X(EV_FACE, "face")              \
+	X(EV_DOOR, "door")              \
+	X(EV_UNDO, "undo")              \
+	X(EV_ANNOUNCE, "announce")      \
+	X(EV_ROLL, "roll")              \
+	X(EV_ATTACK, "attack")          \
+	X(EV_HIT, "hit")                \
+	X(EV_DISABLED, "disabled")      \
+	X(EV_STRUCTURE, "structure")    \
+	X(EV_ESCAPED, "escaped")        \
+	X(EV_GOAL, "goal")              \
+	X(EV_END, "end")
+
+enum event_type {
+#define X(e, n) e,
+	EVENT_LIST(X)
+#undef X
+	EVENT_COUNT
+};
+extern const char *const event_names[EVENT_COUNT];
+
+#define EVENT_TEXT_LEN 160
+
+struct event {
+	enum event_type type;
+	int round, team, step;  /* when it happened (team: the active team) */
+	int unit;               /* the unit acting, or -1 */
+	int target;             /* the unit acted upon, or -1 */
+	int x0, y0, x1, y1;     /* from and to, or the cell concerned */
+	int value;              /* move: cost; roll: the die; hit: hits left;
+				   structure: hits left; climb: paid */
+	int value2;             /* move: movement left; roll: sides;
+				   climb: needed */
+	int weapon;             /* attack: weapon index of the unit */
+	bool success;           /* attack */
+	bool free_attack;       /* attack: on a unit leaving melee */
+	struct attack_calc calc; /* attack */
+	double chance;          /* attack */
+	int winner;             /* end: winning team or -1 for a draw */
+	char text[EVENT_TEXT_LEN]; /* door action, roll purpose, goal, ... */
+};
+
+#endif

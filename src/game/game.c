@@ -1,0 +1,325 @@
+/* game.c: creation, the turn sequence (teams, steps, rounds), dice,
+ * events, undo and each team's memory of the map. */
+#include "game/game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "game/internal.h"
+#include "world/vision.h"
+
+const char *const step_names[STEP_COUNT] = {
+#define X(e, n, l) n,
+	STEP_LIST(X)
+#undef X
+};
+const char *const step_labels[STEP_COUNT] = {
+#define X(e, n, l) l,
+	STEP_LIST(X)
+#undef X
+};
+const char *const event_names[EVENT_COUNT] = {
+#define X(e, n) n,
+	EVENT_LIST(X)
+#undef X
+};
+
+struct game *game_new(struct scenario *sc, uint64_t seed)
+{
+	struct game *g = xcalloc(1, sizeof *g);
+	g->sc = *sc;
+	memset(sc, 0, sizeof *sc);
+	g->w = &g->sc.world;
+	g->seed = seed;
+	rng_seed(&g->rng, seed);
+	g->round = 1;
+	g->active = 0;
+	g->step = STEP_MOVEMENT;
+	g->winner = -1;
+	size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
+	for (int t = 0; t < g->w->nteams; t++) {
+		g->memory[t] = xcalloc(cells, 1);
+		g->seen[t] = xmalloc((size_t)(g->w->nunits ? g->w->nunits : 1) *
+				     sizeof *g->seen[t]);
+		for (int i = 0; i < g->w->nunits; i++)
+			g->seen[t][i] = (struct last_seen){-1, -1, -1};
+	}
+	return g;
+}
+
+static void undo_clear(struct game *g)
+{
+	for (int i = 0; i < g->nundo; i++)
+		free(g->undo[i].units);
+	g->nundo = 0;
+}
+
+void game_free(struct game *g)
+{
+	if (!g)
+		return;
+	undo_clear(g);
+	for (int t = 0; t < MAX_TEAMS; t++) {
+		free(g->memory[t]);
+		free(g->seen[t]);
+	}
+	scenario_free(&g->sc);
+	free(g);
+}
+
+void game_listen(struct game *g, game_listener fn, void *ctx)
+{
+	if (g->nlisteners < MAX_LISTENERS) {
+		g->listeners[g->nlisteners].fn = fn;
+		g->listeners[g->nlisteners].ctx = ctx;
+		g->nlisteners++;
+	}
+}
+
+void game_emit(struct game *g, struct event *ev)
+{
+	ev->round = g->round;
+	ev->team = g->active;
+	ev->step = (int)g->step;
+	for (int i = 0; i < g->nlisteners; i++)
+		g->listeners[i].fn(g->listeners[i].ctx, g, ev);
+}
+
+struct event game_event(enum event_type type)
+{
+	struct event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = type;
+	ev.unit = ev.target = -1;
+	ev.winner = -1;
+	return ev;
+}
+
+int game_roll(struct game *g, int sides, const char *purpose)
+{
+	int v = rng_die(&g->rng, sides);
+	g->rolls++;
+	g->rolled = true;
+	undo_clear(g);
+	struct event ev = game_event(EV_ROLL);
+	ev.value = v;
+	ev.value2 = sides;
+	strlcpy_s(ev.text, purpose, sizeof ev.text);
+	game_emit(g, &ev);
+	return v;
+}
+
+static void emit_step(struct game *g)
+{
+	struct event ev = game_event(EV_STEP);
+	snprintf(ev.text, sizeof ev.text, "%s", step_labels[g->step]);
+	game_emit(g, &ev);
+}
+
+/* Prepare the active team's units for the step just begun. */
+static void begin_step(struct game *g)
+{
+	struct world *w = g->w;
+	undo_clear(g);
+	for (int i = 0; i < w->nunits; i++) {
+		struct unit *u = &w->units[i];
+		if (u->team != g->active)
+			continue;
+		switch (g->step) {
+		case STEP_MOVEMENT:
+			u->move_left = 2 * world_type(w, u)->move;
+			break;
+		case STEP_MISSILE:
+			u->shot = false;
+			break;
+		case STEP_MELEE:
+			u->fought = false;
+			break;
+		default:
+			break;
+		}
+	}
+	g->machines_done = false;
+	emit_step(g);
+	game_update_memory(g);
+}
+
+void game_start(struct game *g)
+{
+	/* A team with no units at the start is out from the start. */
+	while (g->active < g->w->nteams &&
+	       world_team_alive(g->w, g->active) == 0)
+		g->active++;
+	if (g->active >= g->w->nteams)
+		g->active = 0;
+	begin_step(g);
+	game_check_goals(g, false);
+}
+
+/* Close the missile step: units that did not shoot count down reloads. */
+static void end_missile_step(struct game *g)
+{
+	for (int i = 0; i < g->w->nunits; i++) {
+		struct unit *u = &g->w->units[i];
+		if (u->team == g->active && !u->shot && u->reload_wait > 0)
+			u->reload_wait--;
+	}
+}
+
+int game_end_step(struct game *g, char *why)
+{
+	if (g->over) {
+		snprintf(why, GAME_WHY_LEN, "the game is over");
+		return -1;
+	}
+	if (g->step == STEP_MOVEMENT) {
+		g->step = STEP_MISSILE;
+		begin_step(g);
+		return 0;
+	}
+	if (g->step == STEP_MISSILE) {
+		end_missile_step(g);
+		g->step = STEP_MELEE;
+		begin_step(g);
+		return 0;
+	}
+	/* Melee over: the next team still in the game, maybe a new round. */
+	int t = g->active;
+	for (int k = 0; k < g->w->nteams; k++) {
+		t++;
+		if (t >= g->w->nteams) {
+			t = 0;
+			g->active = g->w->nteams - 1;
+			if (game_check_goals(g, true))
+				return 0;
+			g->round++;
+			if (g->sc.rounds > 0 && g->round > g->sc.rounds) {
+				g->round = g->sc.rounds;
+				g->over = true;
+				g->winner = -1;
+				snprintf(g->result, sizeof g->result,
+					 "draw: the round limit (%d) was reached",
+					 g->sc.rounds);
+				struct event ev = game_event(EV_END);
+				strlcpy_s(ev.text, g->result, sizeof ev.text);
+				game_emit(g, &ev);
+				return 0;
+			}
+		}
+		if (world_team_alive(g->w, t) > 0)
+			break;
+	}
+	g->active = t;
+	g->step = STEP_MOVEMENT;
+	begin_step(g);
+	return 0;
+}
+
+void game_undo_push(struct game *g, int cx, int cy)
+{
+	if (g->nundo == (int)(sizeof g->undo / sizeof g->undo[0])) {
+		free(g->undo[0].units);
+		memmove(&g->undo[0], &g->undo[1],
+			(size_t)(g->nundo - 1) * sizeof g->undo[0]);
+		g->nundo--;
+	}
+	struct undo_entry *e = &g->undo[g->nundo++];
+	size_t n = (size_t)g->w->nunits * sizeof *g->w->units;
+	e->units = xmalloc(n ? n : 1);
+	memcpy(e->units, g->w->units, n);
+	e->has_cell = cx >= 0;
+	if (e->has_cell) {
+		e->cx = cx;
+		e->cy = cy;
+		e->cell = *map_cell(&g->w->map, cx, cy);
+	}
+}
+
+int game_undo(struct game *g, char *why)
+{
+	if (g->over) {
+		snprintf(why, GAME_WHY_LEN, "the game is over");
+		return -1;
+	}
+	if (g->step != STEP_MOVEMENT || g->nundo == 0) {
+		snprintf(why, GAME_WHY_LEN,
+			 "nothing to undo: only movements that rolled no dice, "
+			 "in the Movement step they were made in");
+		return -1;
+	}
+	struct undo_entry *e = &g->undo[--g->nundo];
+	memcpy(g->w->units, e->units,
+	       (size_t)g->w->nunits * sizeof *g->w->units);
+	free(e->units);
+	e->units = NULL;
+	if (e->has_cell)
+		*map_cell(&g->w->map, e->cx, e->cy) = e->cell;
+	world_index(g->w);
+	struct event ev = game_event(EV_UNDO);
+	game_emit(g, &ev);
+	game_update_memory(g);
+	return 0;
+}
+
+void game_update_memory(struct game *g)
+{
+	struct world *w = g->w;
+	size_t cells = (size_t)w->map.w * (size_t)w->map.h;
+	unsigned char *view = xmalloc(cells);
+	for (int t = 0; t < w->nteams; t++) {
+		vision_team_view(w, t, view);
+		for (size_t i = 0; i < cells; i++)
+			if (view[i])
+				g->memory[t][i] =
+					(unsigned char)cell_symbol(&w->map.cells[i]);
+		for (int i = 0; i < w->nunits; i++) {
+			const struct unit *u = &w->units[i];
+			if (u->team != t && unit_alive(u) &&
+			    view[u->y * w->map.w + u->x])
+				g->seen[t][i] =
+					(struct last_seen){u->x, u->y, g->round};
+		}
+	}
+	free(view);
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdULL;
+}
+
+uint64_t game_state_hash(const struct game *g)
+{
+	const struct world *w = g->w;
+	uint64_t h = 0x6d656473696567ULL;
+	h = mix(h, (uint64_t)g->round);
+	h = mix(h, (uint64_t)g->active);
+	h = mix(h, (uint64_t)g->step);
+	h = mix(h, g->rng.state);
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		h = mix(h, (uint64_t)(u->x * 65536 + u->y));
+		h = mix(h, (uint64_t)(u->facing * 16 + u->status));
+		h = mix(h, (uint64_t)(u->hits * 65536 + u->move_left));
+		h = mix(h, (uint64_t)(u->shot + 2 * u->fought +
+				      4 * u->reload_wait + 64 * u->climb_paid));
+	}
+	for (int i = 0; i < w->map.w * w->map.h; i++) {
+		const struct cell *c = &w->map.cells[i];
+		if (c->t.kind == TERRAIN_DOOR || c->t.hits > 0)
+			h = mix(h, (uint64_t)(i * 64 + c->t.state * 8 +
+					      c->hits_left + c->t.broken * 4096 +
+					      c->t.rubble * 8192 +
+					      (c->t.locked_by + 1) * 16384));
+	}
+	return h;
+}
+
+void game_after_action(struct game *g)
+{
+	game_check_goals(g, false);
+	game_update_memory(g);
+}

@@ -1,0 +1,131 @@
+/* game.h: a battle in play: the world, whose turn it is, the dice, goals.
+ * Every change of state goes through the game_* actions below; each one
+ * checks the rules first and either changes nothing (returning -1 with the
+ * reason) or applies fully and reports events. */
+#ifndef MEDSIEGE_GAME_H
+#define MEDSIEGE_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/rng.h"
+#include "game/event.h"
+#include "game/scenario.h"
+
+#define STEP_LIST(X)                      \
+	X(STEP_MOVEMENT, "movement", "Movement") \
+	X(STEP_MISSILE, "missile", "Missile fire") \
+	X(STEP_MELEE, "melee", "Melee")
+
+enum step {
+#define X(e, n, l) e,
+	STEP_LIST(X)
+#undef X
+	STEP_COUNT
+};
+extern const char *const step_names[STEP_COUNT];
+extern const char *const step_labels[STEP_COUNT];
+
+#define GAME_WHY_LEN 200
+#define MAX_LISTENERS 6
+
+struct game;
+typedef void (*game_listener)(void *ctx, const struct game *g,
+			      const struct event *ev);
+
+/* A snapshot taken before a movement command, so it can be undone while
+ * no die has been rolled. */
+struct undo_entry {
+	struct unit *units;     /* owned copy */
+	bool has_cell;
+	int cx, cy;
+	struct cell cell;
+};
+
+struct last_seen {
+	int x, y, round;        /* round < 0: never seen */
+};
+
+struct game {
+	struct scenario sc;     /* owned; sc.world is the live state */
+	struct world *w;        /* = &sc.world */
+	uint64_t seed;
+	struct rng rng;
+	int round;              /* from 1 */
+	int active;             /* index of the team playing */
+	enum step step;
+	bool machines_done;     /* a non-machine has shot this missile step */
+	bool over;
+	int winner;             /* -1 draw or not over */
+	char result[GAME_WHY_LEN];
+	int nundo;
+	struct undo_entry undo[64];
+	unsigned long rolls;    /* dice rolled so far */
+	/* per team: what it has seen (0 = never, else the symbol as last
+	 * seen) and where it last saw each unit */
+	unsigned char *memory[MAX_TEAMS];
+	struct last_seen *seen[MAX_TEAMS];
+	int nlisteners;
+	struct {
+		game_listener fn;
+		void *ctx;
+	} listeners[MAX_LISTENERS];
+	/* events of the command being applied, for undo decisions */
+	bool rolled;
+};
+
+/* Start a game from a loaded scenario, taking ownership of its contents
+ * (sc is zeroed). Free with game_free. */
+struct game *game_new(struct scenario *sc, uint64_t seed);
+void game_free(struct game *g);
+/* Subscribe to events; listeners are called in the order added. */
+void game_listen(struct game *g, game_listener fn, void *ctx);
+/* Begin play: the first team's Movement step (reports the step event). */
+void game_start(struct game *g);
+
+/* Actions. Each returns 0, or -1 with a one-line reason in why (which
+ * does not repeat the unit id). */
+int game_move(struct game *g, int unit, const enum dir *dirs, int n,
+	      char *why);
+int game_moveto(struct game *g, int unit, int x, int y, char *why);
+int game_face(struct game *g, int unit, enum dir d, char *why);
+int game_door(struct game *g, int unit, enum dir d, const char *action,
+	      char *why);
+/* Shoot at a unit (target >= 0) or at the structure at x,y (target < 0). */
+int game_shoot(struct game *g, int unit, int target, int x, int y, char *why);
+int game_fight(struct game *g, int unit, int target, int x, int y, char *why);
+int game_end_step(struct game *g, char *why);
+int game_undo(struct game *g, char *why);
+
+/* Previews: the same calculation the action then uses. Return the weapon
+ * index, or -1 with why. */
+int game_preview_shot(const struct game *g, int unit, int target, int x,
+		      int y, struct attack_calc *calc, char *why);
+int game_preview_fight(const struct game *g, int unit, int target, int x,
+		       int y, struct attack_calc *calc, char *why);
+/* Units the shot at target may actually hit (target first, then every
+ * unit engaged with it by id); returns how many, at most max. */
+int game_melee_candidates(const struct game *g, int target, int *out,
+			  int max);
+
+/* Whether the unit may shoot now at all (step, engaged, reload...). */
+bool game_can_shoot(const struct game *g, int unit, char *why);
+
+/* Refresh each team's memory of the map from what it sees now. */
+void game_update_memory(struct game *g);
+/* A 64-bit hash of the whole state, for divergence checks. */
+uint64_t game_state_hash(const struct game *g);
+
+/* Internal to the game module: report an event, roll a die. */
+void game_emit(struct game *g, struct event *ev);
+int game_roll(struct game *g, int sides, const char *purpose);
+/* Snapshot units (and the cell at cx,cy when cx >= 0) for undo. */
+void game_undo_push(struct game *g, int cx, int cy);
+/* Check goals (at_round_end: also hold and survive); ends the game when
+ * one is met. Returns true when the game is over. */
+bool game_check_goals(struct game *g, bool at_round_end);
+/* A sentence saying what a goal asks for. */
+void game_goal_describe(const struct game *g, const struct goal *gl, char *buf,
+			int size);
+
+#endif

@@ -1,0 +1,409 @@
+/* game_attack.c: the Missile and Melee steps: shooting (machines first,
+ * reloads, shots into melee), fighting, attacks on doors and walls. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "game/game.h"
+#include "game/internal.h"
+#include "rules/engage.h"
+#include "world/vision.h"
+
+void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
+			 int x, int y, const struct attack_calc *calc,
+			 bool free_attack)
+{
+	struct world *w = g->w;
+	const struct unit *a = &w->units[attacker];
+	const struct weapon *wp = &world_type(w, a)->weapons[weapon];
+	char purpose[EVENT_TEXT_LEN];
+	if (target >= 0)
+		snprintf(purpose, sizeof purpose, "%s%s %s at %s, need %d",
+			 free_attack ? "free attack: " : "", a->id, wp->name,
+			 w->units[target].id, calc->need);
+	else
+		snprintf(purpose, sizeof purpose, "%s %s at %s %d,%d, need %d",
+			 a->id, wp->name,
+			 cell_describe(map_cell(&w->map, x, y)), x, y,
+			 calc->need);
+	int roll = game_roll(g, 20, purpose);
+	bool ok = combat_success(&w->roster.chart, calc->need, roll);
+
+	struct event ev = game_event(EV_ATTACK);
+	ev.unit = attacker;
+	ev.target = target;
+	ev.x0 = a->x;
+	ev.y0 = a->y;
+	ev.x1 = target >= 0 ? w->units[target].x : x;
+	ev.y1 = target >= 0 ? w->units[target].y : y;
+	ev.weapon = weapon;
+	ev.calc = *calc;
+	ev.chance = combat_chance(&w->roster.chart, calc->need);
+	ev.value = roll;
+	ev.success = ok;
+	ev.free_attack = free_attack;
+	game_emit(g, &ev);
+	if (!ok)
+		return;
+
+	if (target >= 0) {
+		struct unit *t = &w->units[target];
+		t->hits--;
+		if (t->hits > 0) {
+			struct event h = game_event(EV_HIT);
+			h.unit = attacker;
+			h.target = target;
+			h.x0 = t->x;
+			h.y0 = t->y;
+			h.value = t->hits;
+			game_emit(g, &h);
+			return;
+		}
+		world_remove(w, target, STATUS_DISABLED);
+		struct event d = game_event(EV_DISABLED);
+		d.unit = attacker;
+		d.target = target;
+		d.x0 = t->x;
+		d.y0 = t->y;
+		game_emit(g, &d);
+		return;
+	}
+	struct cell *c = map_cell(&w->map, x, y);
+	c->hits_left--;
+	struct event s = game_event(EV_STRUCTURE);
+	s.unit = attacker;
+	s.x0 = x;
+	s.y0 = y;
+	s.value = c->hits_left;
+	if (c->hits_left <= 0) {
+		bool door = c->t.kind == TERRAIN_DOOR;
+		cell_destroy(c);
+		snprintf(s.text, sizeof s.text, "%s",
+			 door ? "the door is broken down"
+			      : "the wall is breached");
+	} else {
+		snprintf(s.text, sizeof s.text, "%s holds, %d hits left",
+			 c->t.kind == TERRAIN_DOOR ? "the door" : "the wall",
+			 c->hits_left);
+	}
+	game_emit(g, &s);
+}
+
+static int check_attacker(const struct game *g, int unit, enum step step,
+			  const char *verb, char *why)
+{
+	const struct unit *u = &g->w->units[unit];
+	if (g->over) {
+		snprintf(why, GAME_WHY_LEN, "the game is over");
+		return -1;
+	}
+	if (u->team != g->active) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s's turn",
+			 u->id, verb, g->w->teams[g->active].name);
+		return -1;
+	}
+	if (!unit_alive(u)) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s", u->id,
+			 verb, unit_status_names[u->status]);
+		return -1;
+	}
+	if (g->step != step) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: this is the %s step",
+			 u->id, verb, step_labels[g->step]);
+		return -1;
+	}
+	return 0;
+}
+
+bool game_can_shoot(const struct game *g, int unit, char *why)
+{
+	if (check_attacker(g, unit, STEP_MISSILE, "shoot", why))
+		return false;
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
+	const struct unit_type *t = world_type(w, u);
+	int ranged = 0;
+	for (int i = 0; i < t->nweapons; i++)
+		ranged += weapon_is_ranged(&t->weapons[i]);
+	if (!ranged) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot shoot: it has no missile weapon",
+			 u->id);
+		return false;
+	}
+	if (u->shot) {
+		snprintf(why, GAME_WHY_LEN, "%s has already shot this step", u->id);
+		return false;
+	}
+	if (u->reload_wait > 0) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot shoot: reloading (%d more missile step%s)",
+			 u->id, u->reload_wait, u->reload_wait == 1 ? "" : "s");
+		return false;
+	}
+	if (t->cls == CLASS_MACHINE && g->machines_done) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot shoot: war machines shoot first, and other "
+			 "units have already shot this step",
+			 u->id);
+		return false;
+	}
+	if (engage_engaged(w, unit)) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot shoot: missile weapons cannot be used in melee",
+			 u->id);
+		return false;
+	}
+	return true;
+}
+
+/* The ranged weapon unit uses against cell x,y (a structure when
+ * structure is set), or -1 with why. */
+static int pick_ranged_weapon(const struct world *w, int unit, int x, int y,
+			      bool structure, const char *what, char *why)
+{
+	const struct unit *u = &w->units[unit];
+	const struct unit_type *t = world_type(w, u);
+	int d2 = geom_dist2(u->x, u->y, x, y);
+	const struct weapon *near = NULL;
+	for (int i = 0; i < t->nweapons; i++) {
+		const struct weapon *wp = &t->weapons[i];
+		if (!weapon_is_ranged(wp))
+			continue;
+		if (structure && wp->kind != WEAPON_SIEGE && !wp->structures)
+			continue;
+		if (d2 < wp->min_range * wp->min_range) {
+			near = wp;
+			continue;
+		}
+		if (d2 <= wp->range * wp->range)
+			return i;
+	}
+	if (structure) {
+		int any = -1;
+		for (int i = 0; i < t->nweapons; i++)
+			if (weapon_is_ranged(&t->weapons[i]) &&
+			    (t->weapons[i].kind == WEAPON_SIEGE ||
+			     t->weapons[i].structures))
+				any = i;
+		if (any < 0) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot shoot at %s: only siege weapons "
+				 "harm doors and walls",
+				 u->id, what);
+			return -1;
+		}
+	}
+	if (near)
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot shoot at %s: too close for its %s "
+			 "(minimum %d inches)",
+			 u->id, what, near->name, near->min_range);
+	else
+		snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: out of range",
+			 u->id, what);
+	return -1;
+}
+
+int game_preview_shot(const struct game *g, int unit, int target, int x,
+		      int y, struct attack_calc *calc, char *why)
+{
+	if (!game_can_shoot(g, unit, why))
+		return -1;
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
+	char what[64];
+	if (target >= 0) {
+		const struct unit *t = &w->units[target];
+		if (!unit_alive(t)) {
+			snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: it is %s",
+				 u->id, t->id, unit_status_names[t->status]);
+			return -1;
+		}
+		if (t->team == u->team) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot shoot at %s: it is a friend", u->id,
+				 t->id);
+			return -1;
+		}
+		x = t->x;
+		y = t->y;
+		snprintf(what, sizeof what, "%s", t->id);
+	} else {
+		if (!map_inside(&w->map, x, y) ||
+		    !cell_breachable(map_cell_c(&w->map, x, y))) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot shoot at %d,%d: no door or breachable "
+				 "wall there",
+				 u->id, x, y);
+			return -1;
+		}
+		snprintf(what, sizeof what, "%d,%d", x, y);
+	}
+	if (!geom_in_arc(u->facing, x - u->x, y - u->y)) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot shoot at %s: not in its arc of vision (it faces %s)",
+			 u->id, what, dir_names[u->facing]);
+		return -1;
+	}
+	int wi = pick_ranged_weapon(w, unit, x, y, target < 0, what, why);
+	if (wi < 0)
+		return -1;
+	if (vision_line_blocked(w, u->x, u->y, x, y)) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: no clear line",
+			 u->id, what);
+		return -1;
+	}
+	struct attack_situation s;
+	combat_ranged_situation(w, unit, wi, x, y, target, &s);
+	combat_compute(&w->roster.chart, &s, calc);
+	return wi;
+}
+
+int game_melee_candidates(const struct game *g, int target, int *out, int max)
+{
+	const struct world *w = g->w;
+	int n = 0;
+	if (max > 0)
+		out[n++] = target;
+	for (int i = 0; i < w->nunits && n < max; i++)
+		if (i != target && unit_alive(&w->units[i]) &&
+		    engage_in_melee(w, target, i))
+			out[n++] = i;
+	if (n > 1)
+		game_sort_units(w, out + 1, n - 1);
+	return n;
+}
+
+int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
+{
+	struct attack_calc calc;
+	int wi = game_preview_shot(g, unit, target, x, y, &calc, why);
+	if (wi < 0)
+		return -1;
+	struct world *w = g->w;
+	struct unit *u = &w->units[unit];
+	const struct unit_type *t = world_type(w, u);
+	u->shot = true;
+	u->reload_wait = t->weapons[wi].reload;
+	if (t->cls != CLASS_MACHINE)
+		g->machines_done = true;
+
+	if (target >= 0 && engage_engaged(w, target)) {
+		/* Shooting into melee: the die picks who is hit, first. */
+		int cand[64];
+		int n = game_melee_candidates(g, target, cand, 64);
+		char purpose[EVENT_TEXT_LEN];
+		int len = snprintf(purpose, sizeof purpose,
+				   "shot into melee, target among");
+		for (int i = 0; i < n && len < (int)sizeof purpose; i++)
+			len += snprintf(purpose + len, sizeof purpose - (size_t)len,
+					" %s", w->units[cand[i]].id);
+		int r = game_roll(g, n, purpose);
+		int actual = cand[r - 1];
+		struct event ev = game_event(EV_ANNOUNCE);
+		ev.unit = unit;
+		ev.target = actual;
+		snprintf(ev.text, sizeof ev.text, "the shot flies at %s%s",
+			 w->units[actual].id,
+			 w->units[actual].team == u->team ? " (a friend!)" : "");
+		game_emit(g, &ev);
+		struct attack_situation s;
+		combat_ranged_situation(w, unit, wi, w->units[actual].x,
+					w->units[actual].y, actual, &s);
+		combat_compute(&w->roster.chart, &s, &calc);
+		target = actual;
+	}
+	game_resolve_attack(g, unit, wi, target, x, y, &calc, false);
+	game_after_action(g);
+	return 0;
+}
+
+int game_preview_fight(const struct game *g, int unit, int target, int x,
+		       int y, struct attack_calc *calc, char *why)
+{
+	if (check_attacker(g, unit, STEP_MELEE, "fight", why))
+		return -1;
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
+	if (u->fought) {
+		snprintf(why, GAME_WHY_LEN, "%s has already fought this step",
+			 u->id);
+		return -1;
+	}
+	struct attack_situation s;
+	int wi;
+	if (target >= 0) {
+		const struct unit *t = &w->units[target];
+		if (t->team == u->team) {
+			snprintf(why, GAME_WHY_LEN, "%s cannot fight %s: it is a friend",
+				 u->id, t->id);
+			return -1;
+		}
+		wi = engage_weapon(w, unit, target);
+		if (wi < 0) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot fight %s: not in melee with it",
+				 u->id, t->id);
+			return -1;
+		}
+		combat_melee_situation(w, unit, wi, target, -1, &s);
+	} else {
+		wi = engage_structure_weapon(w, unit);
+		if (!map_inside(&w->map, x, y) ||
+		    !cell_breachable(map_cell_c(&w->map, x, y))) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot attack %d,%d: no door or breachable "
+				 "wall there",
+				 u->id, x, y);
+			return -1;
+		}
+		if (wi < 0) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot attack %d,%d: it has no weapon that "
+				 "harms doors and walls",
+				 u->id, x, y);
+			return -1;
+		}
+		if (!geom_adjacent(u->x, u->y, x, y)) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot attack %d,%d: not in contact", u->id,
+				 x, y);
+			return -1;
+		}
+		combat_structure_situation(w, unit, wi, x, y, &s);
+	}
+	combat_compute(&w->roster.chart, &s, calc);
+	return wi;
+}
+
+int game_fight(struct game *g, int unit, int target, int x, int y, char *why)
+{
+	struct attack_calc calc;
+	int wi = game_preview_fight(g, unit, target, x, y, &calc, why);
+	if (wi < 0)
+		return -1;
+	struct world *w = g->w;
+	struct unit *u = &w->units[unit];
+	u->fought = true;
+	if (target >= 0) {
+		/* The rules ask for the odds to be announced before combat. */
+		struct event ev = game_event(EV_ANNOUNCE);
+		ev.unit = unit;
+		ev.target = target;
+		int extra = 0;
+		for (int i = 0; i < calc.nterms; i++)
+			if (strcmp(calc.terms[i].name, "outnumbered") == 0)
+				extra = calc.terms[i].value;
+		if (extra)
+			snprintf(ev.text, sizeof ev.text,
+				 "%s is outnumbered: %d to the target number",
+				 w->units[target].id, extra);
+		else
+			snprintf(ev.text, sizeof ev.text, "%s is not outnumbered",
+				 w->units[target].id);
+		game_emit(g, &ev);
+	}
+	game_resolve_attack(g, unit, wi, target, x, y, &calc, false);
+	game_after_action(g);
+	return 0;
+}

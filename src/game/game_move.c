@@ -1,0 +1,378 @@
+/* game_move.c: the Movement step's actions: move, moveto, face, doors,
+ * with the free attacks made on a unit that leaves melee. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "game/game.h"
+#include "game/internal.h"
+#include "rules/engage.h"
+#include "rules/move.h"
+
+/* Checks shared by every Movement action. */
+static int check_mover(struct game *g, int unit, const char *verb, char *why)
+{
+	if (g->over) {
+		snprintf(why, GAME_WHY_LEN, "the game is over");
+		return -1;
+	}
+	const struct unit *u = &g->w->units[unit];
+	if (u->team != g->active) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s's turn",
+			 u->id, verb, g->w->teams[g->active].name);
+		return -1;
+	}
+	if (!unit_alive(u)) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s", u->id,
+			 verb, unit_status_names[u->status]);
+		return -1;
+	}
+	if (g->step != STEP_MOVEMENT) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot %s: units move only in the Movement step, "
+			 "this is %s",
+			 u->id, verb, step_labels[g->step]);
+		return -1;
+	}
+	return 0;
+}
+
+/* The escape goal of the unit's team whose exit area holds x,y, or NULL. */
+static const struct goal *exit_area(const struct game *g, int team, int x,
+				    int y)
+{
+	for (int i = 0; i < g->sc.ngoals; i++) {
+		const struct goal *gl = &g->sc.goals[i];
+		if (gl->kind == GOAL_ESCAPE && gl->team == team &&
+		    goal_area_contains(gl, x, y))
+			return gl;
+	}
+	return NULL;
+}
+
+static int cmp_units(const void *a, const void *b, void *ctx)
+{
+	const struct world *w = ctx;
+	return unit_id_cmp(w->units[*(const int *)a].id,
+			   w->units[*(const int *)b].id);
+}
+
+/* Insertion sort: the lists are a handful of units long. */
+void game_sort_units(const struct world *w, int *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && cmp_units(&v[j - 1], &v[j], (void *)w) > 0;
+		     j--) {
+			int t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+}
+
+/* Enemies that can attack the mover where it stands but not once it has
+ * stepped to nx,ny each make a free attack. Returns false if the mover
+ * was disabled. */
+static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d)
+{
+	struct world *w = g->w;
+	struct unit *u = &w->units[unit];
+	int leaving[64], n = 0;
+	for (int i = 0; i < w->nunits && n < 64; i++) {
+		if (w->units[i].team == u->team || !unit_alive(&w->units[i]))
+			continue;
+		if (engage_weapon(w, i, unit) < 0)
+			continue;
+		int ox = u->x, oy = u->y;
+		u->x = nx;
+		u->y = ny;
+		bool still = engage_weapon(w, i, unit) >= 0;
+		u->x = ox;
+		u->y = oy;
+		if (!still)
+			leaving[n++] = i;
+	}
+	game_sort_units(w, leaving, n);
+	for (int k = 0; k < n && unit_alive(u); k++) {
+		int e = leaving[k];
+		if (!unit_alive(&w->units[e]))
+			continue;
+		int wi = engage_weapon(w, e, unit);
+		struct attack_situation s;
+		struct attack_calc calc;
+		combat_melee_situation(w, e, wi, unit, (int)d, &s);
+		combat_compute(&w->roster.chart, &s, &calc);
+		game_resolve_attack(g, e, wi, unit, -1, -1, &calc, true);
+	}
+	return unit_alive(u);
+}
+
+int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
+{
+	if (check_mover(g, unit, "move", why))
+		return -1;
+	struct world *w = g->w;
+	struct unit *u = &w->units[unit];
+	char reason[MOVE_WHY_LEN], a[16], b[16];
+	if (n <= 0) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot move: no direction given",
+			 u->id);
+		return -1;
+	}
+
+	/* Check the whole move before anything happens. */
+	int x = u->x, y = u->y, left = u->move_left;
+	enum dir f = u->facing;
+	bool partial = false;
+	for (int i = 0; i < n; i++) {
+		enum dir d = dirs[i];
+		int cost = move_step_cost(w, unit, x, y, f, d, reason);
+		if (cost < 0) {
+			snprintf(why, GAME_WHY_LEN, "%s cannot move %s: %s",
+				 u->id, dir_names[d], reason);
+			return -1;
+		}
+		if (move_is_ladder_climb(w, x, y, d) && i == 0 &&
+		    u->climb_paid > 0 && u->climb_dir == d)
+			cost -= u->climb_paid;
+		if (cost > left) {
+			if (move_is_ladder_climb(w, x, y, d) && i == n - 1 &&
+			    left > 0) {
+				partial = true;
+				break;
+			}
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot move %s: %s inches needed, %s left",
+				 u->id, dir_names[d], move_inches(cost, a),
+				 move_inches(left, b));
+			return -1;
+		}
+		left -= cost;
+		x += dir_dx[d];
+		y += dir_dy[d];
+		f = d;
+	}
+	int other = world_unit_at(w, x, y);
+	if (!partial && other >= 0 && other != unit) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot end its move on %s at %d,%d", u->id,
+			 w->units[other].id, x, y);
+		return -1;
+	}
+
+	/* Apply it, step by step. */
+	game_undo_push(g, -1, -1);
+	w->occ[u->y * w->map.w + u->x] = -1;
+	for (int i = 0; i < n; i++) {
+		enum dir d = dirs[i];
+		int cost = move_step_cost(w, unit, u->x, u->y, u->facing, d,
+					  reason);
+		bool climb = move_is_ladder_climb(w, u->x, u->y, d);
+		int paid = climb && u->climb_dir == d ? u->climb_paid : 0;
+		int nx = u->x + dir_dx[d], ny = u->y + dir_dy[d];
+		if (climb && cost - paid > u->move_left) {
+			/* Part of a climb: the unit stays, the effort is kept. */
+			u->climb_dir = d;
+			u->climb_paid = paid + u->move_left;
+			u->facing = d;
+			struct event ev = game_event(EV_CLIMB);
+			ev.unit = unit;
+			ev.x0 = u->x;
+			ev.y0 = u->y;
+			ev.x1 = nx;
+			ev.y1 = ny;
+			ev.value = u->climb_paid;
+			ev.value2 = cost;
+			u->move_left = 0;
+			game_emit(g, &ev);
+			break;
+		}
+		if (!free_attacks(g, unit, nx, ny, d))
+			break;
+		struct event ev = game_event(EV_MOVE);
+		ev.unit = unit;
+		ev.x0 = u->x;
+		ev.y0 = u->y;
+		ev.x1 = nx;
+		ev.y1 = ny;
+		ev.value = cost - paid;
+		u->x = nx;
+		u->y = ny;
+		u->facing = d;
+		u->move_left -= cost - paid;
+		u->climb_paid = 0;
+		ev.value2 = u->move_left;
+		game_emit(g, &ev);
+		if (exit_area(g, u->team, u->x, u->y)) {
+			world_remove(w, unit, STATUS_ESCAPED);
+			struct event ee = game_event(EV_ESCAPED);
+			ee.unit = unit;
+			ee.x0 = u->x;
+			ee.y0 = u->y;
+			game_emit(g, &ee);
+			break;
+		}
+	}
+	if (unit_alive(u))
+		world_place(w, unit, u->x, u->y);
+	game_after_action(g);
+	return 0;
+}
+
+int game_moveto(struct game *g, int unit, int x, int y, char *why)
+{
+	if (check_mover(g, unit, "move", why))
+		return -1;
+	struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
+	enum dir path[1024];
+	int cost;
+	char reason[MOVE_WHY_LEN], a[16], b[16];
+	int n = move_path(w, unit, x, y, path, 1024, &cost, reason);
+	if (n < 0) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot move to %d,%d: %s",
+			 u->id, x, y, reason);
+		return -1;
+	}
+	if (n == 0) {
+		snprintf(why, GAME_WHY_LEN, "%s is already at %d,%d", u->id, x,
+			 y);
+		return -1;
+	}
+	if (cost > u->move_left) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot reach %d,%d: %s inches needed, %s left",
+			 u->id, x, y, move_inches(cost, a),
+			 move_inches(u->move_left, b));
+		return -1;
+	}
+	return game_move(g, unit, path, n, why);
+}
+
+int game_face(struct game *g, int unit, enum dir d, char *why)
+{
+	if (check_mover(g, unit, "turn", why))
+		return -1;
+	struct unit *u = &g->w->units[unit];
+	char a[16], b[16];
+	int cost = move_turn_cost(g->w, unit, u->facing, d);
+	if (cost > u->move_left) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot face %s: %s inches needed, %s left", u->id,
+			 dir_names[d], move_inches(cost, a),
+			 move_inches(u->move_left, b));
+		return -1;
+	}
+	game_undo_push(g, -1, -1);
+	u->facing = d;
+	u->move_left -= cost;
+	struct event ev = game_event(EV_FACE);
+	ev.unit = unit;
+	ev.x0 = u->x;
+	ev.y0 = u->y;
+	ev.value = cost;
+	ev.value2 = u->move_left;
+	snprintf(ev.text, sizeof ev.text, "%s", dir_names[d]);
+	game_emit(g, &ev);
+	game_after_action(g);
+	return 0;
+}
+
+/* Doors cost 2 inches to open, close, lock or unlock. */
+#define DOOR_COST 4
+
+int game_door(struct game *g, int unit, enum dir d, const char *action,
+	      char *why)
+{
+	if (check_mover(g, unit, "use a door", why))
+		return -1;
+	struct world *w = g->w;
+	struct unit *u = &w->units[unit];
+	const struct unit_type *t = world_type(w, u);
+	int x = u->x + dir_dx[d], y = u->y + dir_dy[d];
+	char a[16], b[16];
+	if (!map_inside(&w->map, x, y) ||
+	    !cell_is_door(map_cell(&w->map, x, y))) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: there is no door %s of it",
+			 u->id, action, dir_names[d]);
+		return -1;
+	}
+	if (t->cls == CLASS_MACHINE) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot %s the door: war machines cannot use doors",
+			 u->id, action);
+		return -1;
+	}
+	if (u->move_left < DOOR_COST) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot %s the door: %s inches needed, %s left",
+			 u->id, action, move_inches(DOOR_COST, a),
+			 move_inches(u->move_left, b));
+		return -1;
+	}
+	struct cell *c = map_cell(&w->map, x, y);
+	enum door_state st = c->t.state, next = st;
+	const char *owner = c->t.locked_by >= 0
+				    ? w->teams[c->t.locked_by].name
+				    : "nobody's key";
+	bool ours = c->t.locked_by == u->team;
+	const char *problem = NULL;
+	if (strcmp(action, "open") == 0) {
+		if (st == DOOR_OPEN)
+			problem = "it is already open";
+		else if (st == DOOR_LOCKED && !ours)
+			problem = "it is locked";
+		next = DOOR_OPEN;
+	} else if (strcmp(action, "close") == 0) {
+		if (st != DOOR_OPEN)
+			problem = "it is already shut";
+		else if (world_unit_at(w, x, y) >= 0)
+			problem = "a unit stands in the doorway";
+		next = DOOR_CLOSED;
+	} else if (strcmp(action, "lock") == 0) {
+		if (st == DOOR_OPEN)
+			problem = "it is open: close it first";
+		else if (st == DOOR_LOCKED)
+			problem = "it is already locked";
+		next = DOOR_LOCKED;
+	} else if (strcmp(action, "unlock") == 0) {
+		if (st != DOOR_LOCKED)
+			problem = "it is not locked";
+		else if (!ours)
+			problem = "it is locked";
+		next = DOOR_CLOSED;
+	} else {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s: unknown door action '%s', expected open, close, "
+			 "lock or unlock",
+			 u->id, action);
+		return -1;
+	}
+	if (problem) {
+		if (strcmp(problem, "it is locked") == 0)
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot %s the door at %d,%d: it is locked "
+				 "(%s)",
+				 u->id, action, x, y, owner);
+		else
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot %s the door at %d,%d: %s", u->id,
+				 action, x, y, problem);
+		return -1;
+	}
+	game_undo_push(g, x, y);
+	c->t.state = next;
+	if (next == DOOR_LOCKED)
+		c->t.locked_by = u->team;
+	u->move_left -= DOOR_COST;
+	struct event ev = game_event(EV_DOOR);
+	ev.unit = unit;
+	ev.x0 = x;
+	ev.y0 = y;
+	ev.value = DOOR_COST;
+	ev.value2 = u->move_left;
+	snprintf(ev.text, sizeof ev.text, "%s", action);
+	game_emit(g, &ev);
+	game_after_action(g);
+	return 0;
+}

@@ -1,0 +1,20 @@
+/* internal.h: shared by the game module's own files, not by its users. */
+#ifndef MEDSIEGE_GAME_INTERNAL_H
+#define MEDSIEGE_GAME_INTERNAL_H
+
+#include "game/game.h"
+
+/* A blank event of a type (no unit, no target). */
+struct event game_event(enum event_type type);
+/* After every accepted action: goals, memory. */
+void game_after_action(struct game *g);
+/* Roll the d20 for an attack whose target number is computed, report it
+ * and apply the damage to unit target, or to the structure at x,y when
+ * target < 0. */
+void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
+			 int x, int y, const struct attack_calc *calc,
+			 bool free_attack);
+/* Sort unit indices by id ("b2" before "b10"). */
+void game_sort_units(const struct world *w, int *v, int n);
+
+#endif
