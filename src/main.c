@@ -1,2 +1,41 @@
-/* main.c: placeholder replaced below. */
-int main(void) { return 0; }
+/* main.c: medsiege's subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "config.h"
+
+static const char main_usage[] =
+	"usage: medsiege [SCENARIO]                 play hot seat in the terminal\n"
+	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json]\n"
+	"       medsiege view SCENARIO --team T [--script FILE] [--json]\n"
+	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
+	"       medsiege check FILE...\n"
+	"       medsiege --version | --help\n"
+	"\n"
+	"Medieval Siege: a turn-based tactical wargame. 'medsiege COMMAND --help'\n"
+	"explains each command; 'man medsiege' has the rules as played.\n";
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2) {
+		const char *c = argv[1];
+		if (strcmp(c, "run") == 0)
+			return cli_run(argc - 1, argv + 1);
+		if (strcmp(c, "view") == 0)
+			return cli_view(argc - 1, argv + 1);
+		if (strcmp(c, "odds") == 0)
+			return cli_odds(argc - 1, argv + 1);
+		if (strcmp(c, "check") == 0)
+			return cli_check(argc - 1, argv + 1);
+		if (strcmp(c, "--help") == 0 || strcmp(c, "-h") == 0) {
+			fputs(main_usage, stdout);
+			return 0;
+		}
+		if (strcmp(c, "--version") == 0) {
+			printf("medsiege %s\n", PACKAGE_VERSION);
+			return 0;
+		}
+	}
+	return cli_play(argc, argv);
+}

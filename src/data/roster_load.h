@@ -1,1 +1,12 @@
-/* in progress */
+/* roster_load.h: read a roster (unit types and the chart) from YAML. */
+#ifndef MEDSIEGE_ROSTER_LOAD_H
+#define MEDSIEGE_ROSTER_LOAD_H
+
+#include "world/unit.h"
+
+/* Load a roster file (SPEC 4) into *out, which the caller frees with
+ * roster_free. On error returns -1, leaves *out empty and sets *err to
+ * "FILE:LINE:COL: message" (caller frees); nothing half-loads. */
+int roster_load(const char *path, struct roster *out, char **err);
+
+#endif

@@ -1,1 +1,14 @@
-/* in progress */
+/* scenario_load.h: read a scenario (SPEC 8) and its roster from YAML. */
+#ifndef MEDSIEGE_SCENARIO_LOAD_H
+#define MEDSIEGE_SCENARIO_LOAD_H
+
+#include "game/scenario.h"
+
+/* Load a scenario file, and the roster it names, into *out, which the
+ * caller frees with scenario_free. The world is ready to play: cells from
+ * the grid and legend, teams, units placed and indexed. On error returns
+ * -1, leaves *out zeroed and sets *err to "FILE:LINE:COL: message"
+ * (caller frees); nothing half-loads. */
+int scenario_load(const char *path, struct scenario *out, char **err);
+
+#endif

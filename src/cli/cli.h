@@ -1,0 +1,38 @@
+/* cli.h: the subcommands of the medsiege program. Each returns the exit
+ * status: 0 success, 1 runtime error, 2 bad usage or bad data. */
+#ifndef MEDSIEGE_CLI_H
+#define MEDSIEGE_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game/game.h"
+
+#define EXIT_RUNTIME 1
+#define EXIT_USAGE 2
+
+int cli_run(int argc, char **argv);
+int cli_view(int argc, char **argv);
+int cli_odds(int argc, char **argv);
+int cli_check(int argc, char **argv);
+/* Play in the terminal: medsiege [SCENARIO] [options]. */
+int cli_play(int argc, char **argv);
+
+/* Load a scenario by path or installed name and start a game with seed.
+ * Prints the error (FILE:LINE:COL: ...) to stderr and returns NULL on
+ * failure. Free with game_free. */
+struct game *cli_load_game(const char *name, uint64_t seed);
+/* A seed from the clock, for games started without --seed. */
+uint64_t cli_clock_seed(void);
+/* Parse a non-negative integer option value; false on junk. */
+bool cli_parse_u64(const char *s, uint64_t *out);
+/* Apply each line of a script to the game; rejected lines are reported
+ * through report(ctx, lineno, line, why). Returns the number rejected,
+ * or -1 when the file cannot be read. stop_on_error stops at the first. */
+int cli_apply_script(struct game *g, const char *path, bool stop_on_error,
+		     void (*report)(void *ctx, int lineno, const char *line,
+				    const char *why),
+		     void *ctx);
+
+#endif

@@ -1,0 +1,79 @@
+/* common.c: what the subcommands share: loading a game, seeds, scripts. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "cli/cli.h"
+#include "cmd/cmd.h"
+#include "data/datapath.h"
+#include "data/scenario_load.h"
+
+struct game *cli_load_game(const char *name, uint64_t seed)
+{
+	char *path = datapath_scenario(name);
+	struct scenario sc;
+	char *err = NULL;
+	if (scenario_load(path, &sc, &err) != 0) {
+		fprintf(stderr, "%s\n", err ? err : "cannot load scenario");
+		free(err);
+		free(path);
+		return NULL;
+	}
+	free(path);
+	return game_new(&sc, seed);
+}
+
+uint64_t cli_clock_seed(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	uint64_t s = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
+		     (uint64_t)getpid() << 16;
+	return s % 1000000000u;
+}
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+	if (!s || !*s || *s == '-')
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+int cli_apply_script(struct game *g, const char *path, bool stop_on_error,
+		     void (*report)(void *ctx, int lineno, const char *line,
+				    const char *why),
+		     void *ctx)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f)
+		return -1;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int lineno = 0, bad = 0;
+	char why[CMD_WHY_LEN];
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (cmd_execute(g, line, why) < 0) {
+			bad++;
+			report(ctx, lineno, line, why);
+			if (stop_on_error)
+				break;
+		}
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return bad;
+}

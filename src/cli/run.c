@@ -1,0 +1,159 @@
+/* run.c: medsiege run: apply a script headless and print every event. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cli/cli.h"
+#include "game/report.h"
+#include "rules/move.h"
+
+static const char run_usage[] =
+	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict]\n"
+	"\n"
+	"Play a scenario without a screen: apply the commands of the script\n"
+	"(one per line, '#' starts a comment) and print every event, every roll\n"
+	"with what it was for, and the final state.\n"
+	"\n"
+	"  --seed N         seed the dice (default: from the clock; printed)\n"
+	"  --script FILE    read commands from FILE, or '-' for standard input\n"
+	"                   (default: no commands, just the start of the game)\n"
+	"  --json           one JSON object per line for each event\n"
+	"  --strict         stop at the first rejected command and exit 1\n"
+	"  -h, --help       show this help\n";
+
+struct run_out {
+	bool json;
+	struct strbuf b;
+};
+
+static void print_event(void *ctx, const struct game *g, const struct event *ev)
+{
+	struct run_out *o = ctx;
+	o->b.len = 0;
+	o->b.s[0] = '\0';
+	if (o->json)
+		report_event_json(g, ev, &o->b);
+	else
+		report_event_text(g, ev, &o->b);
+	puts(o->b.s);
+}
+
+static void print_error(void *ctx, int lineno, const char *line, const char *why)
+{
+	struct run_out *o = ctx;
+	if (o->json) {
+		struct strbuf b;
+		strbuf_init(&b);
+		strbuf_addf(&b, "{\"type\":\"error\",\"line\":%d,\"command\":", lineno);
+		strbuf_add_json(&b, line);
+		strbuf_add(&b, ",\"message\":");
+		strbuf_add_json(&b, why);
+		strbuf_addc(&b, '}');
+		puts(b.s);
+		strbuf_free(&b);
+	} else {
+		printf("error: line %d: %s: %s\n", lineno, line, why);
+	}
+}
+
+static void print_state_text(const struct game *g)
+{
+	const struct world *w = g->w;
+	printf("-- state: round %d, %s, %s%s%s\n", g->round,
+	       w->teams[g->active].name, step_labels[g->step],
+	       g->over ? "; " : "", g->over ? g->result : "");
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		char buf[16];
+		printf("   %-4s %-14s %-6s %2d,%-2d facing %-2s %-8s hits %d move %s\n",
+		       u->id, world_type(w, u)->id, w->teams[u->team].name, u->x,
+		       u->y, dir_names[u->facing], unit_status_names[u->status],
+		       u->hits, move_inches(u->move_left, buf));
+	}
+}
+
+int cli_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"seed", required_argument, NULL, 's'},
+		{"script", required_argument, NULL, 'f'},
+		{"json", no_argument, NULL, 'j'},
+		{"strict", no_argument, NULL, 'x'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	uint64_t seed = 0;
+	bool have_seed = false, strict = false;
+	const char *script = NULL;
+	struct run_out out = {0};
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			if (!cli_parse_u64(optarg, &seed)) {
+				fprintf(stderr, "medsiege run: --seed needs a number, not '%s'\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			have_seed = true;
+			break;
+		case 'f':
+			script = optarg;
+			break;
+		case 'j':
+			out.json = true;
+			break;
+		case 'x':
+			strict = true;
+			break;
+		case 'h':
+			fputs(run_usage, stdout);
+			return 0;
+		default:
+			fputs(run_usage, stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fputs(run_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (!have_seed)
+		seed = cli_clock_seed();
+	struct game *g = cli_load_game(argv[optind], seed);
+	if (!g)
+		return EXIT_USAGE;
+	strbuf_init(&out.b);
+	if (out.json) {
+		strbuf_add(&out.b, "{\"type\":\"start\",\"scenario\":");
+		strbuf_add_json(&out.b, g->sc.name);
+		strbuf_addf(&out.b, ",\"seed\":%llu}", (unsigned long long)seed);
+		puts(out.b.s);
+	} else {
+		printf("%s, seed %llu\n", g->sc.name, (unsigned long long)seed);
+	}
+	game_listen(g, print_event, &out);
+	game_start(g);
+	int bad = 0;
+	if (script) {
+		bad = cli_apply_script(g, script, strict, print_error, &out);
+		if (bad < 0) {
+			fprintf(stderr, "medsiege run: cannot read %s\n", script);
+			strbuf_free(&out.b);
+			game_free(g);
+			return EXIT_RUNTIME;
+		}
+	}
+	if (out.json) {
+		out.b.len = 0;
+		report_state_json(g, &out.b);
+		puts(out.b.s);
+	} else {
+		print_state_text(g);
+	}
+	strbuf_free(&out.b);
+	game_free(g);
+	return strict && bad > 0 ? EXIT_RUNTIME : 0;
+}

@@ -1,0 +1,196 @@
+/* view.c: medsiege view: the battlefield as one team sees it. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cli/cli.h"
+#include "world/vision.h"
+
+static const char view_usage[] =
+	"usage: medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
+	"\n"
+	"Print the battlefield as team T sees it now (after the script's\n"
+	"commands, if any): cells it sees with every unit on them, cells it\n"
+	"saw before as it last saw them (without units), and blanks where it\n"
+	"has never looked. Its own units are always shown.\n"
+	"\n"
+	"  --team T         the viewing team (name, case-insensitive)\n"
+	"  --script FILE    apply these commands first ('-': standard input)\n"
+	"  --seed N         seed the dice for the script (default 1)\n"
+	"  --json           one JSON object: team, round, width, height,\n"
+	"                   visible (rows of 0/1) and the units in view\n"
+	"  -h, --help       show this help\n";
+
+static void script_error(void *ctx, int lineno, const char *line, const char *why)
+{
+	(void)ctx;
+	fprintf(stderr, "medsiege view: line %d: %s: %s\n", lineno, line, why);
+}
+
+static bool shown(const struct world *w, const unsigned char *view, int team,
+		  const struct unit *u)
+{
+	return unit_alive(u) && (u->team == team || view[u->y * w->map.w + u->x]);
+}
+
+static void print_json(const struct game *g, int team, const unsigned char *view)
+{
+	const struct world *w = g->w;
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_add(&b, "{\"team\":");
+	strbuf_add_json(&b, w->teams[team].name);
+	strbuf_addf(&b, ",\"round\":%d,\"width\":%d,\"height\":%d,\"visible\":[",
+		    g->round, w->map.w, w->map.h);
+	for (int y = 0; y < w->map.h; y++) {
+		strbuf_add(&b, y ? ",\"" : "\"");
+		for (int x = 0; x < w->map.w; x++)
+			strbuf_addc(&b, view[y * w->map.w + x] ? '1' : '0');
+		strbuf_addc(&b, '"');
+	}
+	strbuf_add(&b, "],\"units\":[");
+	int n = 0;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (!shown(w, view, team, u))
+			continue;
+		strbuf_add(&b, n++ ? ",{\"id\":" : "{\"id\":");
+		strbuf_add_json(&b, u->id);
+		strbuf_add(&b, ",\"type\":");
+		strbuf_add_json(&b, world_type(w, u)->id);
+		strbuf_add(&b, ",\"team\":");
+		strbuf_add_json(&b, w->teams[u->team].name);
+		strbuf_addf(&b, ",\"x\":%d,\"y\":%d,\"facing\":\"%s\"}", u->x, u->y,
+			    dir_names[u->facing]);
+	}
+	strbuf_add(&b, "]}");
+	puts(b.s);
+	strbuf_free(&b);
+}
+
+static void print_text(const struct game *g, int team, const unsigned char *view)
+{
+	const struct world *w = g->w;
+	const unsigned char *mem = g->memory[team];
+	int W = w->map.w;
+	printf("%s as %s sees it: round %d, %s, %s\n", g->sc.name,
+	       w->teams[team].name, g->round, w->teams[g->active].name,
+	       step_labels[g->step]);
+	if (W > 10) {
+		printf("    ");
+		for (int x = 0; x < W; x++)
+			putchar(x >= 10 ? '0' + (x / 10) % 10 : ' ');
+		putchar('\n');
+	}
+	printf("    ");
+	for (int x = 0; x < W; x++)
+		putchar('0' + x % 10);
+	putchar('\n');
+	char *row = xmalloc((size_t)W + 1);
+	for (int y = 0; y < w->map.h; y++) {
+		for (int x = 0; x < W; x++) {
+			int i = y * W + x;
+			row[x] = view[i] ? cell_symbol(&w->map.cells[i])
+				 : mem[i] ? (char)mem[i] : ' ';
+		}
+		for (int i = 0; i < w->nunits; i++) {
+			const struct unit *u = &w->units[i];
+			if (u->y == y && shown(w, view, team, u))
+				row[u->x] = world_type(w, u)->symbol;
+		}
+		row[W] = '\0';
+		/* Trailing blanks carry nothing. */
+		for (int x = W - 1; x >= 0 && row[x] == ' '; x--)
+			row[x] = '\0';
+		printf("%3d %s\n", y, row);
+	}
+	free(row);
+	int seen = 0, total = W * w->map.h;
+	for (int i = 0; i < total; i++)
+		seen += view[i];
+	printf("%s sees %d of %d cells. Units in view:\n", w->teams[team].name,
+	       seen, total);
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (shown(w, view, team, u))
+			printf("  %-4s %c %-14s %-6s at %d,%d facing %s\n", u->id,
+			       world_type(w, u)->symbol, world_type(w, u)->id,
+			       w->teams[u->team].name, u->x, u->y,
+			       dir_names[u->facing]);
+	}
+}
+
+int cli_view(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"team", required_argument, NULL, 't'},
+		{"script", required_argument, NULL, 'f'},
+		{"seed", required_argument, NULL, 's'},
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *team_name = NULL, *script = NULL;
+	uint64_t seed = 1;
+	bool json = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			team_name = optarg;
+			break;
+		case 'f':
+			script = optarg;
+			break;
+		case 's':
+			if (!cli_parse_u64(optarg, &seed)) {
+				fprintf(stderr, "medsiege view: --seed needs a number, not '%s'\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'h':
+			fputs(view_usage, stdout);
+			return 0;
+		default:
+			fputs(view_usage, stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1 || !team_name) {
+		fputs(view_usage, stderr);
+		return EXIT_USAGE;
+	}
+	struct game *g = cli_load_game(argv[optind], seed);
+	if (!g)
+		return EXIT_USAGE;
+	int team = world_find_team(g->w, team_name);
+	if (team < 0) {
+		fprintf(stderr, "medsiege view: no team '%s'; teams:", team_name);
+		for (int t = 0; t < g->w->nteams; t++)
+			fprintf(stderr, " %s", g->w->teams[t].name);
+		fputc('\n', stderr);
+		game_free(g);
+		return EXIT_USAGE;
+	}
+	game_start(g);
+	if (script && cli_apply_script(g, script, false, script_error, NULL) < 0) {
+		fprintf(stderr, "medsiege view: cannot read %s\n", script);
+		game_free(g);
+		return EXIT_RUNTIME;
+	}
+	unsigned char *view = xmalloc((size_t)g->w->map.w * (size_t)g->w->map.h);
+	vision_team_view(g->w, team, view);
+	if (json)
+		print_json(g, team, view);
+	else
+		print_text(g, team, view);
+	free(view);
+	game_free(g);
+	return 0;
+}

@@ -1,0 +1,132 @@
+/* cmd.c: the command table, the tokenizer and argument parsing. */
+#include "cmd/cmd.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/util.h"
+
+const struct cmd_entry cmd_table[] = {
+	{"move", "ID DIR...", "move a unit step by step (n ne e se s sw w nw)",
+	 2, -1, cmd_move},
+	{"moveto", "ID X,Y", "move a unit to a cell along the cheapest path",
+	 2, 2, cmd_moveto},
+	{"face", "ID DIR", "turn a unit to face a direction", 2, 2, cmd_face},
+	{"door", "ID DIR open|close|lock|unlock",
+	 "open, close, lock or unlock the door next to a unit", 3, 3, cmd_door},
+	{"shoot", "ID TARGET", "shoot at a unit, or at a door or wall X,Y", 2,
+	 2, cmd_shoot},
+	{"fight", "ID TARGET", "attack a unit, door or wall in melee", 2, 2,
+	 cmd_fight},
+	{"end", "", "end the current step", 0, 0, cmd_end},
+	{"undo", "", "take back the last movement that rolled no dice", 0, 0,
+	 cmd_undo},
+	{NULL, NULL, NULL, 0, 0, NULL},
+};
+
+static const struct cmd_entry *cmd_find(const char *name)
+{
+	for (const struct cmd_entry *c = cmd_table; c->name; c++)
+		if (strcasecmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+int cmd_execute(struct game *g, const char *line, char *why)
+{
+	char buf[1024];
+	char *argv[CMD_MAX_ARGS];
+	int argc = 0;
+	why[0] = '\0';
+	if (strlen(line) >= sizeof buf) {
+		snprintf(why, CMD_WHY_LEN, "command too long");
+		return -1;
+	}
+	strlcpy_s(buf, line, sizeof buf);
+	char *hash = strchr(buf, '#');
+	if (hash)
+		*hash = '\0';
+	for (char *p = strtok(buf, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+		if (argc == CMD_MAX_ARGS) {
+			snprintf(why, CMD_WHY_LEN, "too many words in one command");
+			return -1;
+		}
+		argv[argc++] = p;
+	}
+	if (argc == 0)
+		return 1;
+	const struct cmd_entry *c = cmd_find(argv[0]);
+	if (!c) {
+		const char *names[32];
+		int n = 0;
+		for (const struct cmd_entry *e = cmd_table; e->name && n < 32; e++)
+			names[n++] = e->name;
+		const char *near = util_nearest(argv[0], names, n);
+		if (near)
+			snprintf(why, CMD_WHY_LEN,
+				 "unknown command '%.40s'; did you mean '%s'?",
+				 argv[0], near);
+		else
+			snprintf(why, CMD_WHY_LEN,
+				 "unknown command '%.40s'; commands: move moveto "
+				 "face door shoot fight end undo",
+				 argv[0]);
+		return -1;
+	}
+	int nargs = argc - 1;
+	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
+		snprintf(why, CMD_WHY_LEN, "usage: %s%s%s", c->name,
+			 c->usage[0] ? " " : "", c->usage);
+		return -1;
+	}
+	if (g->over) {
+		snprintf(why, CMD_WHY_LEN, "the game is over: %.150s", g->result);
+		return -1;
+	}
+	return c->exec(g, nargs, argv + 1, why) == 0 ? 0 : -1;
+}
+
+int cmd_unit_arg(const struct game *g, const char *s, char *why)
+{
+	int u = world_find_unit(g->w, s);
+	if (u < 0)
+		snprintf(why, CMD_WHY_LEN, "no unit '%.40s'", s);
+	return u;
+}
+
+int cmd_dir_arg(const char *s, char *why)
+{
+	int d = dir_parse(s);
+	if (d < 0)
+		snprintf(why, CMD_WHY_LEN,
+			 "'%.40s' is not a direction: use n ne e se s sw w nw", s);
+	return d;
+}
+
+int cmd_xy_arg(const struct game *g, const char *s, int *x, int *y, char *why)
+{
+	char *end;
+	long a = strtol(s, &end, 10);
+	if (end == s || *end != ',' || !isdigit((unsigned char)end[1]) ||
+	    a < 0) {
+		snprintf(why, CMD_WHY_LEN, "'%.40s' is not a cell: use X,Y", s);
+		return -1;
+	}
+	const char *p = end + 1;
+	long b = strtol(p, &end, 10);
+	if (*end != '\0') {
+		snprintf(why, CMD_WHY_LEN, "'%.40s' is not a cell: use X,Y", s);
+		return -1;
+	}
+	if (a >= g->w->map.w || b >= g->w->map.h) {
+		snprintf(why, CMD_WHY_LEN, "%ld,%ld is off the map (%dx%d)", a,
+			 b, g->w->map.w, g->w->map.h);
+		return -1;
+	}
+	*x = (int)a;
+	*y = (int)b;
+	return 0;
+}

@@ -1,0 +1,15 @@
+/* datapath.h: finding the installed maps and rosters. */
+#ifndef MEDSIEGE_DATAPATH_H
+#define MEDSIEGE_DATAPATH_H
+
+/* The path of a data file such as "units/standard.yaml": under
+ * $MEDSIEGE_DATA_DIR, else beside the running program (the source tree),
+ * else the installed package data directory. Caller frees; NULL when
+ * none exists. */
+char *datapath_find(const char *rel);
+/* A scenario named on the command line: the path itself when it exists,
+ * else maps/NAME or maps/NAME.yaml from datapath_find. Caller frees; NULL
+ * when none exists. */
+char *datapath_scenario(const char *name);
+
+#endif

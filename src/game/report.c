@@ -1,0 +1,315 @@
+/* report.c: the words and JSON of every event. The JSON shapes are a
+ * stable interface for tools (SPEC 8): extend, never break. */
+#include "game/report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/move.h"
+
+void report_inches(struct strbuf *b, int half)
+{
+	char buf[16];
+	strbuf_add(b, move_inches(half, buf));
+}
+
+static const char *uid(const struct game *g, int i)
+{
+	return i >= 0 ? g->w->units[i].id : "?";
+}
+
+static const char *weapon_name(const struct game *g, const struct event *ev)
+{
+	const struct unit *u = &g->w->units[ev->unit];
+	return world_type(g->w, u)->weapons[ev->weapon].name;
+}
+
+static const char *door_verb(const char *action)
+{
+	if (strcmp(action, "open") == 0)
+		return "opens";
+	if (strcmp(action, "close") == 0)
+		return "closes";
+	if (strcmp(action, "lock") == 0)
+		return "locks";
+	return "unlocks";
+}
+
+void report_event_text(const struct game *g, const struct event *ev,
+		       struct strbuf *b)
+{
+	char desc[256];
+	switch (ev->type) {
+	case EV_STEP:
+		strbuf_addf(b, "== Round %d: %s, %s ==", ev->round,
+			    g->w->teams[ev->team].name, ev->text);
+		break;
+	case EV_MOVE:
+		strbuf_addf(b, "%s moves %d,%d -> %d,%d (", uid(g, ev->unit),
+			    ev->x0, ev->y0, ev->x1, ev->y1);
+		report_inches(b, ev->value);
+		strbuf_add(b, ev->value == 2 ? " inch, " : " inches, ");
+		report_inches(b, ev->value2);
+		strbuf_add(b, " left)");
+		break;
+	case EV_CLIMB:
+		strbuf_addf(b, "%s climbs towards %d,%d: ", uid(g, ev->unit),
+			    ev->x1, ev->y1);
+		report_inches(b, ev->value);
+		strbuf_add(b, " of ");
+		report_inches(b, ev->value2);
+		strbuf_add(b, " inches done");
+		break;
+	case EV_FACE:
+		strbuf_addf(b, "%s faces %s", uid(g, ev->unit), ev->text);
+		break;
+	case EV_DOOR:
+		strbuf_addf(b, "%s %s the door at %d,%d (2 inches, ",
+			    uid(g, ev->unit), door_verb(ev->text), ev->x0, ev->y0);
+		report_inches(b, ev->value2);
+		strbuf_add(b, " left)");
+		break;
+	case EV_UNDO:
+		strbuf_addf(b, "%s takes back its last movement",
+			    g->w->teams[ev->team].name);
+		break;
+	case EV_ANNOUNCE:
+		strbuf_add(b, ev->text);
+		break;
+	case EV_ROLL:
+		strbuf_addf(b, "roll d%d = %d (%s)", ev->value2, ev->value,
+			    ev->text);
+		break;
+	case EV_ATTACK:
+		combat_describe(&g->w->roster.chart, &ev->calc, desc, sizeof desc);
+		if (ev->target >= 0)
+			strbuf_addf(b, "%s%s %s at %s: %s; rolled %d: %s",
+				    ev->free_attack ? "free attack: " : "",
+				    uid(g, ev->unit), weapon_name(g, ev),
+				    uid(g, ev->target), desc, ev->value,
+				    ev->success ? "HIT" : "miss");
+		else
+			strbuf_addf(b, "%s %s at %d,%d: %s; rolled %d: %s",
+				    uid(g, ev->unit), weapon_name(g, ev), ev->x1,
+				    ev->y1, desc, ev->value,
+				    ev->success ? "HIT" : "miss");
+		break;
+	case EV_HIT:
+		strbuf_addf(b, "%s is hit, %d hit%s left", uid(g, ev->target),
+			    ev->value, ev->value == 1 ? "" : "s");
+		break;
+	case EV_DISABLED:
+		strbuf_addf(b, "%s is disabled", uid(g, ev->target));
+		break;
+	case EV_STRUCTURE:
+		strbuf_addf(b, "%d,%d: %s", ev->x0, ev->y0, ev->text);
+		break;
+	case EV_ESCAPED:
+		strbuf_addf(b, "%s escapes off the board", uid(g, ev->unit));
+		break;
+	case EV_GOAL:
+		strbuf_addf(b, "goal met for %s: %s",
+			    g->w->teams[ev->winner].name, ev->text);
+		break;
+	case EV_END:
+		strbuf_addf(b, "game over: %s", ev->text);
+		break;
+	case EVENT_COUNT:
+		break;
+	}
+}
+
+static void json_key(struct strbuf *b, const char *key)
+{
+	strbuf_addf(b, ",\"%s\":", key);
+}
+
+static void json_str(struct strbuf *b, const char *key, const char *val)
+{
+	json_key(b, key);
+	strbuf_add_json(b, val);
+}
+
+static void json_int(struct strbuf *b, const char *key, int val)
+{
+	json_key(b, key);
+	strbuf_addf(b, "%d", val);
+}
+
+static void json_xy(struct strbuf *b, const char *key, int x, int y)
+{
+	json_key(b, key);
+	strbuf_addf(b, "[%d,%d]", x, y);
+}
+
+static void json_terms(struct strbuf *b, const struct attack_calc *c)
+{
+	json_key(b, "terms");
+	strbuf_addc(b, '[');
+	for (int i = 0; i < c->nterms; i++) {
+		strbuf_add(b, i ? ",{\"name\":" : "{\"name\":");
+		strbuf_add_json(b, c->terms[i].name);
+		strbuf_addf(b, ",\"value\":%d}", c->terms[i].value);
+	}
+	strbuf_addc(b, ']');
+}
+
+void report_event_json(const struct game *g, const struct event *ev,
+		       struct strbuf *b)
+{
+	strbuf_add(b, "{\"type\":");
+	strbuf_add_json(b, event_names[ev->type]);
+	json_int(b, "round", ev->round);
+	json_str(b, "team", g->w->teams[ev->team].name);
+	json_str(b, "step", step_names[ev->step]);
+	switch (ev->type) {
+	case EV_STEP:
+		break;
+	case EV_MOVE:
+		json_str(b, "unit", uid(g, ev->unit));
+		json_xy(b, "from", ev->x0, ev->y0);
+		json_xy(b, "to", ev->x1, ev->y1);
+		json_key(b, "cost");
+		report_inches(b, ev->value);
+		json_key(b, "left");
+		report_inches(b, ev->value2);
+		break;
+	case EV_CLIMB:
+		json_str(b, "unit", uid(g, ev->unit));
+		json_xy(b, "at", ev->x0, ev->y0);
+		json_xy(b, "towards", ev->x1, ev->y1);
+		json_key(b, "paid");
+		report_inches(b, ev->value);
+		json_key(b, "needed");
+		report_inches(b, ev->value2);
+		break;
+	case EV_FACE:
+		json_str(b, "unit", uid(g, ev->unit));
+		json_str(b, "facing", ev->text);
+		json_key(b, "left");
+		report_inches(b, ev->value2);
+		break;
+	case EV_DOOR:
+		json_str(b, "unit", uid(g, ev->unit));
+		json_xy(b, "at", ev->x0, ev->y0);
+		json_str(b, "action", ev->text);
+		json_key(b, "left");
+		report_inches(b, ev->value2);
+		break;
+	case EV_ANNOUNCE:
+		if (ev->unit >= 0)
+			json_str(b, "unit", uid(g, ev->unit));
+		if (ev->target >= 0)
+			json_str(b, "target", uid(g, ev->target));
+		json_str(b, "text", ev->text);
+		break;
+	case EV_ROLL:
+		json_int(b, "die", ev->value2);
+		json_int(b, "value", ev->value);
+		json_str(b, "for", ev->text);
+		break;
+	case EV_ATTACK:
+		json_str(b, "attacker", uid(g, ev->unit));
+		json_str(b, "weapon", weapon_name(g, ev));
+		if (ev->target >= 0)
+			json_str(b, "target", uid(g, ev->target));
+		json_xy(b, "at", ev->x1, ev->y1);
+		json_int(b, "need", ev->calc.need);
+		json_key(b, "chance");
+		strbuf_addf(b, "%.2f", ev->chance);
+		json_terms(b, &ev->calc);
+		json_int(b, "roll", ev->value);
+		json_str(b, "result", ev->success ? "hit" : "miss");
+		json_key(b, "free");
+		strbuf_add(b, ev->free_attack ? "true" : "false");
+		break;
+	case EV_HIT:
+	case EV_DISABLED:
+		json_str(b, "unit", uid(g, ev->target));
+		json_str(b, "by", uid(g, ev->unit));
+		if (ev->type == EV_HIT)
+			json_int(b, "hits", ev->value);
+		break;
+	case EV_STRUCTURE:
+		json_xy(b, "at", ev->x0, ev->y0);
+		json_int(b, "hits", ev->value);
+		json_str(b, "text", ev->text);
+		break;
+	case EV_ESCAPED:
+		json_str(b, "unit", uid(g, ev->unit));
+		json_xy(b, "at", ev->x0, ev->y0);
+		break;
+	case EV_GOAL:
+		json_str(b, "winner", g->w->teams[ev->winner].name);
+		json_str(b, "goal", ev->text);
+		break;
+	case EV_END:
+		json_key(b, "winner");
+		if (ev->winner >= 0)
+			strbuf_add_json(b, g->w->teams[ev->winner].name);
+		else
+			strbuf_add(b, "null");
+		json_str(b, "result", ev->text);
+		break;
+	default:
+		break;
+	}
+	strbuf_addc(b, '}');
+}
+
+void report_state_json(const struct game *g, struct strbuf *b)
+{
+	const struct world *w = g->w;
+	strbuf_add(b, "{\"type\":\"state\"");
+	json_int(b, "round", g->round);
+	json_str(b, "team", w->teams[g->active].name);
+	json_str(b, "step", step_names[g->step]);
+	json_key(b, "over");
+	strbuf_add(b, g->over ? "true" : "false");
+	json_key(b, "winner");
+	if (g->over && g->winner >= 0)
+		strbuf_add_json(b, w->teams[g->winner].name);
+	else
+		strbuf_add(b, "null");
+	json_str(b, "result", g->result);
+	json_key(b, "units");
+	strbuf_addc(b, '[');
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		strbuf_add(b, i ? ",{\"id\":" : "{\"id\":");
+		strbuf_add_json(b, u->id);
+		json_str(b, "type", world_type(w, u)->id);
+		json_str(b, "team", w->teams[u->team].name);
+		json_int(b, "x", u->x);
+		json_int(b, "y", u->y);
+		json_str(b, "facing", dir_names[u->facing]);
+		json_str(b, "status", unit_status_names[u->status]);
+		json_int(b, "hits", u->hits);
+		json_key(b, "move");
+		report_inches(b, u->move_left);
+		strbuf_addc(b, '}');
+	}
+	strbuf_addc(b, ']');
+	json_key(b, "doors");
+	strbuf_addc(b, '[');
+	int n = 0;
+	for (int y = 0; y < w->map.h; y++)
+		for (int x = 0; x < w->map.w; x++) {
+			const struct cell *c = map_cell_c(&w->map, x, y);
+			if (c->t.kind != TERRAIN_DOOR)
+				continue;
+			strbuf_addf(b, "%s{\"x\":%d,\"y\":%d,\"state\":",
+				    n++ ? "," : "", x, y);
+			strbuf_add_json(b, c->t.broken ? "broken"
+						       : door_state_names[c->t.state]);
+			if (c->t.state == DOOR_LOCKED && c->t.locked_by >= 0)
+				json_str(b, "locked_by", w->teams[c->t.locked_by].name);
+			if (c->t.hits > 0)
+				json_int(b, "hits", c->hits_left);
+			strbuf_addc(b, '}');
+		}
+	strbuf_addc(b, ']');
+	json_key(b, "hash");
+	strbuf_addf(b, "\"%016llx\"", (unsigned long long)game_state_hash(g));
+	strbuf_addc(b, '}');
+}
