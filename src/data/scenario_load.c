@@ -535,7 +535,9 @@ static int goal_area(struct loader *l, const struct ynode *m, struct goal *g)
 	const struct ynode *a;
 	if (ytree_need(&l->c, m, "goal", "area", &a) < 0)
 		return -1;
-	if (a->kind != YNODE_SEQUENCE || a->n != 2) {
+	if (a->kind != YNODE_SEQUENCE || a->n != 2 ||
+	    a->items[0]->kind != YNODE_SEQUENCE ||
+	    a->items[1]->kind != YNODE_SEQUENCE) {
 		char *found = ytree_found(a);
 		ytree_fail(&l->c, a, "expected [[x0, y0], [x1, y1]], found %s",
 			   found);

@@ -415,12 +415,34 @@ bool ytree_is_null(const struct ynode *n)
 	       strcasecmp(n->value, "null") == 0;
 }
 
+/* A short sequence of scalars is shown as written ("[0, 0]"), since "found
+ * a sequence" says little when one was wanted of another shape. */
+static char *found_sequence(const struct ynode *n)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_addc(&b, '[');
+	for (int i = 0; i < n->n; i++) {
+		const struct ynode *it = n->items[i];
+		if (it->kind != YNODE_SCALAR || strchr(it->value, '\n') ||
+		    b.len + strlen(it->value) > 40) {
+			strbuf_free(&b);
+			return xstrdup("a sequence");
+		}
+		if (i)
+			strbuf_add(&b, ", ");
+		strbuf_add(&b, it->value);
+	}
+	strbuf_addc(&b, ']');
+	return b.s;
+}
+
 char *ytree_found(const struct ynode *n)
 {
 	if (!n || ytree_is_null(n))
 		return xstrdup("nothing");
 	if (n->kind == YNODE_SEQUENCE)
-		return xstrdup("a sequence");
+		return found_sequence(n);
 	if (n->kind == YNODE_MAPPING)
 		return xstrdup("a mapping");
 	size_t len = strcspn(n->value, "\n");

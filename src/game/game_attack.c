@@ -82,9 +82,9 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 door ? "the door is broken down"
 			      : "the wall is breached");
 	} else {
-		snprintf(s.text, sizeof s.text, "%s holds, %d hits left",
+		snprintf(s.text, sizeof s.text, "%s holds, %d hit%s left",
 			 c->t.kind == TERRAIN_DOOR ? "the door" : "the wall",
-			 c->hits_left);
+			 c->hits_left, c->hits_left == 1 ? "" : "s");
 	}
 	game_emit(g, &s);
 }

@@ -113,7 +113,7 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 		return -1;
 	struct world *w = g->w;
 	struct unit *u = &w->units[unit];
-	char reason[MOVE_WHY_LEN], a[16], b[16];
+	char reason[MOVE_WHY_LEN], a[24], b[16];
 	if (n <= 0) {
 		snprintf(why, GAME_WHY_LEN, "%s cannot move: no direction given",
 			 u->id);
@@ -142,8 +142,8 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 				break;
 			}
 			snprintf(why, GAME_WHY_LEN,
-				 "%s cannot move %s: %s inches needed, %s left",
-				 u->id, dir_names[d], move_inches(cost, a),
+				 "%s cannot move %s: %s needed, %s left",
+				 u->id, dir_names[d], move_inches_unit(cost, a),
 				 move_inches(left, b));
 			return -1;
 		}
@@ -227,7 +227,7 @@ int game_moveto(struct game *g, int unit, int x, int y, char *why)
 	const struct unit *u = &w->units[unit];
 	enum dir path[1024];
 	int cost;
-	char reason[MOVE_WHY_LEN], a[16], b[16];
+	char reason[MOVE_WHY_LEN], a[24], b[16];
 	int n = move_path(w, unit, x, y, path, 1024, &cost, reason);
 	if (n < 0) {
 		snprintf(why, GAME_WHY_LEN, "%s cannot move to %d,%d: %s",
@@ -241,8 +241,8 @@ int game_moveto(struct game *g, int unit, int x, int y, char *why)
 	}
 	if (cost > u->move_left) {
 		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot reach %d,%d: %s inches needed, %s left",
-			 u->id, x, y, move_inches(cost, a),
+			 "%s cannot reach %d,%d: %s needed, %s left",
+			 u->id, x, y, move_inches_unit(cost, a),
 			 move_inches(u->move_left, b));
 		return -1;
 	}
@@ -254,12 +254,12 @@ int game_face(struct game *g, int unit, enum dir d, char *why)
 	if (check_mover(g, unit, "turn", why))
 		return -1;
 	struct unit *u = &g->w->units[unit];
-	char a[16], b[16];
+	char a[24], b[16];
 	int cost = move_turn_cost(g->w, unit, u->facing, d);
 	if (cost > u->move_left) {
 		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot face %s: %s inches needed, %s left", u->id,
-			 dir_names[d], move_inches(cost, a),
+			 "%s cannot face %s: %s needed, %s left", u->id,
+			 dir_names[d], move_inches_unit(cost, a),
 			 move_inches(u->move_left, b));
 		return -1;
 	}
@@ -290,7 +290,7 @@ int game_door(struct game *g, int unit, enum dir d, const char *action,
 	struct unit *u = &w->units[unit];
 	const struct unit_type *t = world_type(w, u);
 	int x = u->x + dir_dx[d], y = u->y + dir_dy[d];
-	char a[16], b[16];
+	char a[24], b[16];
 	if (!map_inside(&w->map, x, y) ||
 	    !cell_is_door(map_cell(&w->map, x, y))) {
 		snprintf(why, GAME_WHY_LEN, "%s cannot %s: there is no door %s of it",
@@ -305,8 +305,8 @@ int game_door(struct game *g, int unit, enum dir d, const char *action,
 	}
 	if (u->move_left < DOOR_COST) {
 		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot %s the door: %s inches needed, %s left",
-			 u->id, action, move_inches(DOOR_COST, a),
+			 "%s cannot %s the door: %s needed, %s left",
+			 u->id, action, move_inches_unit(DOOR_COST, a),
 			 move_inches(u->move_left, b));
 		return -1;
 	}

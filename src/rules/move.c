@@ -17,6 +17,13 @@ const char *move_inches(int half, char *buf)
 	return buf;
 }
 
+const char *move_inches_unit(int half, char *buf)
+{
+	char n[16];
+	snprintf(buf, 24, "%s inch%s", move_inches(half, n), half == 2 ? "" : "es");
+	return buf;
+}
+
 int move_turn_cost(const struct world *w, int idx, enum dir a, enum dir b)
 {
 	const struct unit_type *t = world_type(w, &w->units[idx]);

@@ -30,5 +30,7 @@ int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
 
 /* Half-inches to an inches string: 3 -> "1.5", 4 -> "2". buf >= 16. */
 const char *move_inches(int half, char *buf);
+/* The same with its unit: 2 -> "1 inch", 3 -> "1.5 inches". buf >= 24. */
+const char *move_inches_unit(int half, char *buf);
 
 #endif

@@ -1,0 +1,92 @@
+#!/bin/sh
+# The headless subcommands as a rules designer types them: exact outputs
+# and exit codes.
+srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+bin=${abs_top_builddir:-$srcdir}/medsiege
+pass=0 fail=0
+
+# expect NAME STATUS EXPECTED-OUTPUT -- COMMAND...
+expect() {
+	name=$1 status=$2 want=$3
+	shift 4
+	got=$("$@" 2>&1)
+	st=$?
+	if [ "$st" = "$status" ] && [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+		echo "ok - $name"
+	else
+		fail=$((fail + 1))
+		echo "not ok - $name (exit $st, wanted $status)"
+		printf 'wanted:\n%s\ngot:\n%s\n' "$want" "$got"
+	fi
+}
+
+# contains NAME STATUS NEEDLE -- COMMAND...
+contains() {
+	name=$1 status=$2 needle=$3
+	shift 4
+	got=$("$@" 2>&1)
+	st=$?
+	if [ "$st" = "$status" ] && printf '%s' "$got" | grep -qF -- "$needle"; then
+		pass=$((pass + 1))
+		echo "ok - $name"
+	else
+		fail=$((fail + 1))
+		echo "not ok - $name (exit $st, wanted $status): no '$needle' in:"
+		printf '%s\n' "$got"
+	fi
+}
+
+cd "$srcdir" || exit 1
+
+expect "odds: rules example 1" 0 "Foot Knight (sword, melee) against Archer:
+need 10+ (55%): AV 6 + DV 4" -- "$bin" odds foot_knight archer
+expect "odds: rules example 2" 0 "Archer (longbow, missile) against Billman:
+need 19+ (10%): AV 9 + DV 6 + half wall cover 2 + over half range 2" -- \
+	"$bin" odds archer billman --range 16 --cover half
+expect "odds --json" 0 '{"attacker":"archer","weapon":"longbow","target":"billman","need":19,"chance":0.10,"terms":[{"name":"AV","value":9},{"name":"DV","value":6},{"name":"half wall cover","value":2},{"name":"over half range","value":2}]}' -- \
+	"$bin" odds archer billman --range 16 --cover half --json
+expect "odds: melee modifiers" 0 "Man-at-Arms (poleaxe, melee) against Foot Knight:
+need 12+ (45%): AV 7 + DV 8 - outnumbered 3 - from behind 2 + on a ladder 2" -- \
+	"$bin" odds man_at_arms foot_knight --outnumber 5 --behind --ladder
+expect "odds: large target" 0 "Ballista (bolt, missile) against Catapult:
+need 15+ (30%): AV 7 + DV 10 - large target 2" -- "$bin" odds ballista catapult --range 10
+contains "odds: misspelt type" 2 "no unit type 'archr'" -- "$bin" odds archr billman
+contains "odds: suggestion" 2 "did you mean 'archer'?" -- "$bin" odds archr billman
+contains "odds: out of range" 2 "out of range" -- "$bin" odds archer billman --range 25
+contains "odds: bad cover" 2 "--cover is none, soft, half or heavy" -- "$bin" odds archer billman --range 3 --cover thick
+contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
+
+expect "check: misspelt unit type" 2 \
+	"tests/data/misspelt.yaml:10:16: unknown unit type 'archr'; did you mean 'archer'?" -- \
+	"$bin" check tests/data/misspelt.yaml
+contains "check: good files" 0 "maps/gatehouse.yaml: ok" -- "$bin" check maps/gatehouse.yaml units/standard.yaml
+contains "check: missing file" 2 "nosuch.yaml" -- "$bin" check nosuch.yaml
+
+# The attackers cannot see into the courtyard: row 6 (the courtyard in
+# front of the keep) is blank for Red and the defender there is unseen.
+got=$("$bin" view maps/gatehouse.yaml --team Red --json)
+if printf '%s' "$got" | grep -q '"0000000000000000000000000000000000","0000000000000000000000000000000000","0000000000000000000000000000000000","0000000000000000000000000000000000","0000000000000000000000000000000000","0000000000000000000000000000000000","0000000000000000000000000000000000","0000000000000000000000000000000000"' &&
+	! printf '%s' "$got" | grep -q '"id":"b6"' && ! printf '%s' "$got" | grep -q '"id":"b7"'; then
+	pass=$((pass + 1)); echo "ok - view: Red cannot see the courtyard"
+else
+	fail=$((fail + 1)); echo "not ok - view: Red cannot see the courtyard"; printf '%s\n' "$got"
+fi
+got=$("$bin" view maps/gatehouse.yaml --team Blue --json)
+if printf '%s' "$got" | grep -q '"id":"r8"'; then
+	pass=$((pass + 1)); echo "ok - view: Blue on the walls sees the ram"
+else
+	fail=$((fail + 1)); echo "not ok - view: Blue on the walls sees the ram"
+fi
+contains "view: unknown team" 2 "no team 'Green'" -- "$bin" view maps/gatehouse.yaml --team Green
+contains "view: text" 0 "Red sees" -- "$bin" view maps/gatehouse.yaml --team Red
+
+contains "run: bad seed" 2 "--seed needs a number" -- "$bin" run maps/gatehouse.yaml --seed x
+contains "run: rejected command" 0 '"type":"error","line":1' -- sh -c "echo 'move r1 up' | '$bin' run maps/gatehouse.yaml --seed 1 --script - --json"
+contains "run: strict" 1 "not a direction" -- sh -c "echo 'move r1 up' | '$bin' run maps/gatehouse.yaml --seed 1 --script - --strict"
+contains "run: state line" 0 '{"type":"state","round":1,"team":"Red","step":"movement"' -- "$bin" run maps/gatehouse.yaml --seed 1 --json
+contains "run: installed name" 0 "Gatehouse, seed 5" -- "$bin" run gatehouse --seed 5
+contains "usage" 2 "usage: medsiege run" -- "$bin" run
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
