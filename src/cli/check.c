@@ -33,6 +33,7 @@ static bool looks_like_scenario(const char *path)
 static int check_one(const char *path)
 {
 	char *err = NULL;
+	fflush(stdout); /* keep the report in file order */
 	if (looks_like_scenario(path)) {
 		struct scenario sc;
 		if (scenario_load(path, &sc, &err) != 0) {

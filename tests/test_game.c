@@ -1,0 +1,318 @@
+/* test_game.c: the turn controller, goals, undo, the command parser, and
+ * that previews agree with resolutions, on small scenario files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cmd/cmd.h"
+#include "data/scenario_load.h"
+#include "game/game.h"
+
+struct log {
+	int n;
+	struct event ev[512];
+};
+
+static void record(void *ctx, const struct game *g, const struct event *ev)
+{
+	(void)g;
+	struct log *l = ctx;
+	if (l->n < 512)
+		l->ev[l->n++] = *ev;
+}
+
+static struct game *load(const char *rel, uint64_t seed, struct log *l)
+{
+	const char *top = getenv("abs_top_srcdir");
+	char *path = xasprintf("%s/%s", top ? top : ".", rel);
+	struct scenario sc;
+	char *err = NULL;
+	int rc = scenario_load(path, &sc, &err);
+	if (rc != 0)
+		fprintf(stderr, "%s\n", err);
+	assert_int_equal(rc, 0);
+	free(path);
+	struct game *g = game_new(&sc, seed);
+	if (l) {
+		l->n = 0;
+		game_listen(g, record, l);
+	}
+	game_start(g);
+	return g;
+}
+
+static void ok(struct game *g, const char *line)
+{
+	char why[CMD_WHY_LEN];
+	int rc = cmd_execute(g, line, why);
+	if (rc != 0)
+		fprintf(stderr, "rejected: %s: %s\n", line, why);
+	assert_int_equal(rc, 0);
+}
+
+static void rejected(struct game *g, const char *line, const char *want)
+{
+	char why[CMD_WHY_LEN];
+	uint64_t before = game_state_hash(g);
+	assert_int_equal(cmd_execute(g, line, why), -1);
+	assert_string_equal(why, want);
+	assert_true(game_state_hash(g) == before);
+}
+
+static int count(const struct log *l, enum event_type t)
+{
+	int n = 0;
+	for (int i = 0; i < l->n; i++)
+		n += l->ev[i].type == t;
+	return n;
+}
+
+static void test_turn_order(void **state)
+{
+	(void)state;
+	struct log l;
+	struct game *g = load("tests/golden/maps/yard.yaml", 1, &l);
+	assert_int_equal(g->round, 1);
+	assert_int_equal(g->active, 0);
+	assert_int_equal(g->step, STEP_MOVEMENT);
+	ok(g, "end");
+	assert_int_equal(g->step, STEP_MISSILE);
+	ok(g, "end");
+	assert_int_equal(g->step, STEP_MELEE);
+	ok(g, "end");
+	assert_int_equal(g->active, 1);
+	assert_int_equal(g->step, STEP_MOVEMENT);
+	ok(g, "END  # case and comments are fine");
+	ok(g, "end");
+	ok(g, "end");
+	assert_int_equal(g->round, 2);
+	assert_int_equal(g->active, 0);
+	assert_int_equal(count(&l, EV_STEP), 7);
+	game_free(g);
+}
+
+static void test_rejections_change_nothing(void **state)
+{
+	(void)state;
+	struct log l;
+	struct game *g = load("tests/golden/maps/yard.yaml", 1, &l);
+	int before = l.n;
+	rejected(g, "mvoe r1 n", "unknown command 'mvoe'; did you mean 'move'?");
+	rejected(g, "move r1", "usage: move ID DIR...");
+	rejected(g, "move r99 n", "no unit 'r99'");
+	rejected(g, "move r1 up", "'up' is not a direction: use n ne e se s sw w nw");
+	rejected(g, "move b1 n", "b1 cannot move: it is Red's turn");
+	rejected(g, "move r1 n n n n n n n n", "r1 cannot move n: 8 inches needed, 4 left");
+	rejected(g, "move r1 n n e", "r1 cannot move e: 4,5 is parapet");
+	rejected(g, "shoot r4 b1", "r4 cannot shoot: this is the Movement step");
+	rejected(g, "moveto r1 99,1", "99,1 is off the map (11x9)");
+	rejected(g, "door r1 n open", "r1 cannot open: there is no door n of it");
+	rejected(g, "door r2 e smash",
+		 "'smash' is not a door action: use open, close, lock or unlock");
+	rejected(g, "undo",
+		 "nothing to undo: only movements that rolled no dice, in the "
+		 "Movement step they were made in");
+	assert_int_equal(l.n, before);
+	game_free(g);
+}
+
+static void test_undo_restores(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/golden/maps/yard.yaml", 1, NULL);
+	uint64_t h0 = game_state_hash(g);
+	ok(g, "move r2 ne e");
+	uint64_t h1 = game_state_hash(g);
+	ok(g, "door r2 e open");
+	assert_int_equal(map_cell(&g->w->map, 5, 2)->t.state, DOOR_OPEN);
+	ok(g, "undo");
+	assert_int_equal(map_cell(&g->w->map, 5, 2)->t.state, DOOR_CLOSED);
+	assert_true(game_state_hash(g) == h1);
+	ok(g, "undo");
+	assert_true(game_state_hash(g) == h0);
+	assert_int_equal(g->w->units[1].x, 2);
+	/* The unit can stand where it stood: the occupancy grid followed. */
+	assert_int_equal(world_unit_at(g->w, 2, 3), 1);
+	game_free(g);
+}
+
+/* The odds shown before an attack are the odds it is then rolled at. */
+static void test_preview_agrees_with_attack(void **state)
+{
+	(void)state;
+	struct log l;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		struct game *g = load("tests/golden/maps/field.yaml", seed, &l);
+		ok(g, "end");
+		struct attack_calc pre;
+		char why[CMD_WHY_LEN];
+		int t = world_find_unit(g->w, "b2");
+		int shooter = world_find_unit(g->w, "r5");
+		assert_true(game_preview_shot(g, shooter, t, -1, -1, &pre, why) >= 0);
+		l.n = 0;
+		ok(g, "shoot r5 b2");
+		int found = 0;
+		for (int i = 0; i < l.n; i++)
+			if (l.ev[i].type == EV_ATTACK) {
+				assert_int_equal(l.ev[i].calc.need, pre.need);
+				assert_int_equal(l.ev[i].calc.nterms, pre.nterms);
+				found++;
+			}
+		assert_int_equal(found, 1);
+		ok(g, "end");
+		struct attack_calc fpre;
+		int r2 = world_find_unit(g->w, "r2"), b1 = world_find_unit(g->w, "b1");
+		assert_true(game_preview_fight(g, r2, b1, -1, -1, &fpre, why) >= 0);
+		l.n = 0;
+		ok(g, "fight r2 b1");
+		for (int i = 0; i < l.n; i++)
+			if (l.ev[i].type == EV_ATTACK)
+				assert_int_equal(l.ev[i].calc.need, fpre.need);
+		/* Announced before the roll. */
+		assert_int_equal(l.ev[0].type, EV_ANNOUNCE);
+		game_free(g);
+	}
+}
+
+static void test_same_seed_same_game(void **state)
+{
+	(void)state;
+	const char *script[] = {"move r1 n", "end", "shoot r4 b1", "shoot r5 b1",
+				"end", "fight r2 b1", "fight r3 b1", "end"};
+	uint64_t h[2];
+	for (int k = 0; k < 2; k++) {
+		struct game *g = load("tests/golden/maps/field.yaml", 42, NULL);
+		char why[CMD_WHY_LEN];
+		for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
+			cmd_execute(g, script[i], why);
+		h[k] = game_state_hash(g);
+		game_free(g);
+	}
+	assert_true(h[0] == h[1]);
+}
+
+static void test_escape_goal(void **state)
+{
+	(void)state;
+	struct log l;
+	struct game *g = load("tests/data/escape.yaml", 1, &l);
+	ok(g, "move r1 e e e");
+	assert_int_equal(g->w->units[0].status, STATUS_ESCAPED);
+	assert_int_equal(world_unit_at(g->w, 7, 0), -1);
+	assert_false(g->over);
+	ok(g, "move r2 e e");
+	assert_true(g->over);
+	assert_int_equal(g->winner, 0);
+	assert_string_equal(g->result,
+			    "Red wins: get 2 units off the board through 7,0-7,2");
+	assert_int_equal(count(&l, EV_ESCAPED), 2);
+	assert_int_equal(count(&l, EV_GOAL), 1);
+	rejected(g, "end",
+		 "the game is over: Red wins: get 2 units off the board through "
+		 "7,0-7,2");
+	game_free(g);
+}
+
+static void end_round(struct game *g)
+{
+	for (int i = 0; i < 6 && !g->over; i++)
+		ok(g, "end");
+}
+
+static void test_survive_goal(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/escape.yaml", 1, NULL);
+	end_round(g);
+	end_round(g);
+	assert_false(g->over);
+	end_round(g);
+	assert_true(g->over);
+	assert_int_equal(g->winner, 1);
+	assert_string_equal(g->result, "Blue wins: survive until the end of round 3");
+	game_free(g);
+}
+
+static void test_hold_goal_needs_consecutive_rounds(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/hold.yaml", 1, NULL);
+	ok(g, "move r1 e");
+	end_round(g);
+	assert_false(g->over);
+	assert_int_equal(g->sc.goals[0].progress, 1);
+	/* Blue walks in: the hold is broken. */
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "move b1 nw w w");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	assert_int_equal(g->sc.goals[0].progress, 0);
+	assert_false(g->over);
+	game_free(g);
+}
+
+static void test_round_limit_draw_and_out_team(void **state)
+{
+	(void)state;
+	struct log l;
+	struct game *g = load("tests/data/draw.yaml", 1, &l);
+	/* Green has no units: it is out and its turns are skipped. */
+	end_round(g);
+	assert_int_equal(g->round, 2);
+	assert_int_equal(g->active, 0);
+	end_round(g);
+	assert_true(g->over);
+	assert_int_equal(g->winner, -1);
+	assert_string_equal(g->result, "draw: the round limit (2) was reached");
+	game_free(g);
+}
+
+static void test_destroy_unit_goal(void **state)
+{
+	(void)state;
+	/* Find a seed where b9's arrows disable r1 in round 1. */
+	for (uint64_t seed = 1; seed < 200; seed++) {
+		struct game *g = load("tests/data/hold.yaml", seed, NULL);
+		ok(g, "move r1 e");
+		ok(g, "end");
+		ok(g, "end");
+		ok(g, "end");
+		ok(g, "end");
+		ok(g, "shoot b9 r1");
+		if (g->over) {
+			assert_int_equal(g->winner, 1);
+			assert_string_equal(g->result, "Blue wins: disable r1");
+			game_free(g);
+			return;
+		}
+		game_free(g);
+	}
+	fail_msg("no seed in 200 let the archer hit");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_turn_order),
+		cmocka_unit_test(test_rejections_change_nothing),
+		cmocka_unit_test(test_undo_restores),
+		cmocka_unit_test(test_preview_agrees_with_attack),
+		cmocka_unit_test(test_same_seed_same_game),
+		cmocka_unit_test(test_escape_goal),
+		cmocka_unit_test(test_survive_goal),
+		cmocka_unit_test(test_hold_goal_needs_consecutive_rounds),
+		cmocka_unit_test(test_round_limit_draw_and_out_team),
+		cmocka_unit_test(test_destroy_unit_goal),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
