@@ -876,6 +876,14 @@ static void test_scenario_roster_paths(void **state)
 	assert_int_equal(scenario_load(path, &s, &err), 0);
 	char *rp = xasprintf("%s/r.yaml", f->dir);
 	assert_string_equal(s.roster_path, rp);
+	/* No units and no goals: still a world that copies cleanly. */
+	assert_int_equal(s.world.nunits, 0);
+	assert_int_equal(s.ngoals, 0);
+	assert_non_null(s.world.units);
+	struct world copy;
+	world_copy(&copy, &s.world);
+	assert_int_equal(copy.map.w, 1);
+	world_free(&copy);
 	scenario_free(&s);
 	free(rp);
 	free(text);

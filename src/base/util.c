@@ -78,25 +78,29 @@ size_t strlcpy_s(char *dst, const char *src, size_t n)
 
 int util_edit_distance(const char *a, const char *b)
 {
+	/* Optimal string alignment: a swap of two letters is one edit. */
 	size_t la = strlen(a), lb = strlen(b);
 	if (la > 64 || lb > 64)
 		return 99;
-	int row[65];
+	int d[65][65];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (int)i;
 	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int prev = row[0];
-		row[0] = (int)i;
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= la; i++)
 		for (size_t j = 1; j <= lb; j++) {
-			int cur = row[j];
-			int sub = prev + (a[i - 1] != b[j - 1]);
-			int del = row[j] + 1, ins = row[j - 1] + 1;
-			int m = sub < del ? sub : del;
-			row[j] = m < ins ? m : ins;
-			prev = cur;
+			int cost = a[i - 1] != b[j - 1];
+			int m = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < m)
+				m = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < m)
+				m = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < m)
+				m = d[i - 2][j - 2] + 1;
+			d[i][j] = m;
 		}
-	}
-	return row[lb];
+	return d[la][lb];
 }
 
 const char *util_nearest(const char *word, const char *const *cands, int n)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "game/game.h"
+#include "save/session.h"
 
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE 2
@@ -27,10 +28,11 @@ struct game *cli_load_game(const char *name, uint64_t seed);
 uint64_t cli_clock_seed(void);
 /* Parse a non-negative integer option value; false on junk. */
 bool cli_parse_u64(const char *s, uint64_t *out);
-/* Apply each line of a script to the game; rejected lines are reported
+/* Apply each line of a script to the game through the session (so a
+ * saved game records them); rejected lines are reported
  * through report(ctx, lineno, line, why). Returns the number rejected,
  * or -1 when the file cannot be read. stop_on_error stops at the first. */
-int cli_apply_script(struct game *g, const char *path, bool stop_on_error,
+int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 		     void (*report)(void *ctx, int lineno, const char *line,
 				    const char *why),
 		     void *ctx);

@@ -48,7 +48,7 @@ bool cli_parse_u64(const char *s, uint64_t *out)
 	return true;
 }
 
-int cli_apply_script(struct game *g, const char *path, bool stop_on_error,
+int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 		     void (*report)(void *ctx, int lineno, const char *line,
 				    const char *why),
 		     void *ctx)
@@ -65,7 +65,7 @@ int cli_apply_script(struct game *g, const char *path, bool stop_on_error,
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		if (cmd_execute(g, line, why) < 0) {
+		if (session_submit(s, line, why) < 0) {
 			bad++;
 			report(ctx, lineno, line, why);
 			if (stop_on_error)

@@ -6,10 +6,12 @@
 #include "base/util.h"
 #include "cli/cli.h"
 #include "game/report.h"
+#include "save/session.h"
 #include "rules/move.h"
 
 static const char run_usage[] =
-	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict]\n"
+	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save]\n"
+	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"\n"
 	"Play a scenario without a screen: apply the commands of the script\n"
 	"(one per line, '#' starts a comment) and print every event, every roll\n"
@@ -20,6 +22,11 @@ static const char run_usage[] =
 	"                   (default: no commands, just the start of the game)\n"
 	"  --json           one JSON object per line for each event\n"
 	"  --strict         stop at the first rejected command and exit 1\n"
+	"  --save           keep a save of the game, as the terminal game does\n"
+	"  --resume SAVE    continue a saved game (its scenario and seed) and\n"
+	"                   append the script's commands to it; a save is also a\n"
+	"                   script: 'run SCENARIO --seed N --script SAVE' replays it\n"
+	"  --force          resume even if the scenario changed since the save began\n"
 	"  -h, --help       show this help\n";
 
 struct run_out {
@@ -80,12 +87,15 @@ int cli_run(int argc, char **argv)
 		{"script", required_argument, NULL, 'f'},
 		{"json", no_argument, NULL, 'j'},
 		{"strict", no_argument, NULL, 'x'},
+		{"save", no_argument, NULL, 'S'},
+		{"resume", required_argument, NULL, 'R'},
+		{"force", no_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	uint64_t seed = 0;
-	bool have_seed = false, strict = false;
-	const char *script = NULL;
+	bool have_seed = false, strict = false, save = false, force = false;
+	const char *script = NULL, *resume = NULL;
 	struct run_out out = {0};
 	int c;
 	optind = 1;
@@ -108,6 +118,15 @@ int cli_run(int argc, char **argv)
 		case 'x':
 			strict = true;
 			break;
+		case 'S':
+			save = true;
+			break;
+		case 'R':
+			resume = optarg;
+			break;
+		case 'F':
+			force = true;
+			break;
 		case 'h':
 			fputs(run_usage, stdout);
 			return 0;
@@ -116,33 +135,53 @@ int cli_run(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (optind != argc - 1) {
+	if (optind != argc - (resume ? 0 : 1)) {
 		fputs(run_usage, stderr);
 		return EXIT_USAGE;
 	}
 	if (!have_seed)
 		seed = cli_clock_seed();
-	struct game *g = cli_load_game(argv[optind], seed);
-	if (!g)
+	char *err = NULL;
+	struct session *s = resume ? session_resume(resume, NULL, force, &err)
+				   : session_new(argv[optind], seed,
+						 save ? NULL : "", &err);
+	if (!s) {
+		fprintf(stderr, "%s\n", err ? err : "cannot start the game");
+		free(err);
 		return EXIT_USAGE;
+	}
+	struct game *g = s->g;
+	if (s->warning)
+		fprintf(stderr, "medsiege run: %s\n", s->warning);
 	strbuf_init(&out.b);
 	if (out.json) {
 		strbuf_add(&out.b, "{\"type\":\"start\",\"scenario\":");
 		strbuf_add_json(&out.b, g->sc.name);
-		strbuf_addf(&out.b, ",\"seed\":%llu}", (unsigned long long)seed);
+		strbuf_addf(&out.b, ",\"seed\":%llu", (unsigned long long)g->seed);
+		if (s->j) {
+			strbuf_add(&out.b, ",\"save\":");
+			strbuf_add_json(&out.b, s->j->path);
+		}
+		strbuf_addc(&out.b, '}');
 		puts(out.b.s);
 	} else {
-		printf("%s, seed %llu\n", g->sc.name, (unsigned long long)seed);
+		printf("%s, seed %llu\n", g->sc.name, (unsigned long long)g->seed);
+		if (s->j)
+			printf("saving to %s\n", s->j->path);
 	}
+	fflush(stdout);
+	/* Events of a resumed game's past are not printed again. */
+	g->nlisteners = 0;
 	game_listen(g, print_event, &out);
-	game_start(g);
+	if (!resume)
+		game_start(g);
 	int bad = 0;
 	if (script) {
-		bad = cli_apply_script(g, script, strict, print_error, &out);
+		bad = cli_apply_script(s, script, strict, print_error, &out);
 		if (bad < 0) {
 			fprintf(stderr, "medsiege run: cannot read %s\n", script);
 			strbuf_free(&out.b);
-			game_free(g);
+			session_free(s);
 			return EXIT_RUNTIME;
 		}
 	}
@@ -154,6 +193,6 @@ int cli_run(int argc, char **argv)
 		print_state_text(g);
 	}
 	strbuf_free(&out.b);
-	game_free(g);
+	session_free(s);
 	return strict && bad > 0 ? EXIT_RUNTIME : 0;
 }

@@ -166,22 +166,27 @@ int cli_view(int argc, char **argv)
 		fputs(view_usage, stderr);
 		return EXIT_USAGE;
 	}
-	struct game *g = cli_load_game(argv[optind], seed);
-	if (!g)
+	char *err = NULL;
+	struct session *s = session_new(argv[optind], seed, "", &err);
+	if (!s) {
+		fprintf(stderr, "%s\n", err);
+		free(err);
 		return EXIT_USAGE;
+	}
+	struct game *g = s->g;
 	int team = world_find_team(g->w, team_name);
 	if (team < 0) {
 		fprintf(stderr, "medsiege view: no team '%s'; teams:", team_name);
 		for (int t = 0; t < g->w->nteams; t++)
 			fprintf(stderr, " %s", g->w->teams[t].name);
 		fputc('\n', stderr);
-		game_free(g);
+		session_free(s);
 		return EXIT_USAGE;
 	}
 	game_start(g);
-	if (script && cli_apply_script(g, script, false, script_error, NULL) < 0) {
+	if (script && cli_apply_script(s, script, false, script_error, NULL) < 0) {
 		fprintf(stderr, "medsiege view: cannot read %s\n", script);
-		game_free(g);
+		session_free(s);
 		return EXIT_RUNTIME;
 	}
 	unsigned char *view = xmalloc((size_t)g->w->map.w * (size_t)g->w->map.h);
@@ -191,6 +196,6 @@ int cli_view(int argc, char **argv)
 	else
 		print_text(g, team, view);
 	free(view);
-	game_free(g);
+	session_free(s);
 	return 0;
 }

@@ -192,7 +192,7 @@ static int load_legend(struct loader *l)
 {
 	struct yctx *c = &l->c;
 	const struct ynode *leg = ytree_get(l->root, "legend");
-	if (!leg)
+	if (!leg || ytree_is_null(leg))
 		return 0;
 	if (ytree_expect(c, leg, YNODE_MAPPING) < 0)
 		return -1;
@@ -718,6 +718,11 @@ int scenario_load(const char *path, struct scenario *out, char **err)
 		*err = l.c.err;
 		return -1;
 	}
+	/* Never NULL, even when empty, so copies need no special case. */
+	if (!l.s.world.units)
+		l.s.world.units = xcalloc(1, sizeof *l.s.world.units);
+	if (!l.s.goals)
+		l.s.goals = xcalloc(1, sizeof *l.s.goals);
 	world_index(&l.s.world);
 	*out = l.s;
 	return 0;

@@ -1,0 +1,190 @@
+/* session.c: new games, resumed games, and the journal kept in step. */
+#include "save/session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cmd/cmd.h"
+#include "data/datapath.h"
+#include "data/scenario_load.h"
+
+static struct game *load_game(const char *path, uint64_t seed, char **err)
+{
+	struct scenario sc;
+	if (scenario_load(path, &sc, err) != 0)
+		return NULL;
+	return game_new(&sc, seed);
+}
+
+static void note(struct session *s, char *msg)
+{
+	if (!s->warning) {
+		s->warning = msg;
+		return;
+	}
+	char *both = xasprintf("%s; %s", s->warning, msg);
+	free(s->warning);
+	free(msg);
+	s->warning = both;
+}
+
+static void start_journal(struct session *s, const char *state_dir,
+			  const char **cmds, int ncmds)
+{
+	if (state_dir && !*state_dir)
+		return;
+	char *dir = state_dir ? xstrdup(state_dir) : journal_dir();
+	char *err = NULL;
+	uint64_t hash = journal_hash_files(s->g->sc.path, s->g->sc.roster_path,
+					   &err);
+	if (!err)
+		s->j = journal_create(dir, s->g->sc.name, s->g->sc.path, hash,
+				      s->g->seed, &err);
+	for (int i = 0; s->j && !err && i < ncmds; i++)
+		journal_append(s->j, cmds[i], &err);
+	if (err) {
+		note(s, xasprintf("this game is not being saved: %s", err));
+		journal_close(s->j);
+		s->j = NULL;
+	}
+	free(err);
+	free(dir);
+}
+
+struct session *session_new(const char *scenario, uint64_t seed,
+			    const char *state_dir, char **err)
+{
+	*err = NULL;
+	char *path = datapath_scenario(scenario);
+	struct game *g = load_game(path, seed, err);
+	free(path);
+	if (!g)
+		return NULL;
+	struct session *s = xcalloc(1, sizeof *s);
+	s->g = g;
+	start_journal(s, state_dir, NULL, 0);
+	return s;
+}
+
+struct session *session_resume(const char *path, const char *state_dir,
+			       bool force, char **err)
+{
+	*err = NULL;
+	char *dir = state_dir ? xstrdup(state_dir) : journal_dir();
+	char *save = path ? xstrdup(path) : journal_latest(dir);
+	if (!save) {
+		*err = xasprintf("no unfinished game to resume in %s", dir);
+		free(dir);
+		return NULL;
+	}
+	struct journal_data d;
+	if (journal_read(save, &d, err) != 0) {
+		free(save);
+		free(dir);
+		return NULL;
+	}
+	struct session *s = NULL;
+	struct game *g = load_game(d.scenario, d.seed, err);
+	if (!g)
+		goto out;
+	char *herr = NULL;
+	uint64_t hash = journal_hash_files(g->sc.path, g->sc.roster_path, &herr);
+	if (herr || (hash != d.hash && !force)) {
+		*err = herr ? herr
+			    : xasprintf("%s: the scenario %s or its roster changed "
+					"since this game began; resume it anyway "
+					"with --force",
+					save, d.scenario);
+		game_free(g);
+		goto out;
+	}
+	s = xcalloc(1, sizeof *s);
+	s->g = g;
+	if (hash != d.hash)
+		note(s, xasprintf("the scenario changed since this game began"));
+	if (d.warning)
+		note(s, xstrdup(d.warning));
+	game_start(g);
+	int good = 0, next_check = 0;
+	char why[CMD_WHY_LEN];
+	for (; good < d.ncmds; good++) {
+		if (cmd_execute(g, d.cmds[good], why) != 0) {
+			note(s, xasprintf("%s:%d: '%s' no longer applies (%s); the "
+					  "game resumes from the line before",
+					  save, d.lines[good], d.cmds[good], why));
+			break;
+		}
+		while (next_check < d.ncheck && d.checks[next_check].after == good + 1) {
+			const struct journal_check *c = &d.checks[next_check++];
+			if (!force && c->hash != game_state_hash(g)) {
+				*err = xasprintf("%s:%d: the replay diverged at round "
+						 "%d (a different medsiege or "
+						 "scenario?); use --force to go on",
+						 save, d.lines[good], c->round);
+				session_free(s);
+				s = NULL;
+				goto out;
+			}
+		}
+	}
+	s->ncmds = good;
+	bool damaged = d.warning || good < d.ncmds;
+	if (damaged) {
+		/* Never rewrite a save: the good part goes on in a new one. */
+		start_journal(s, state_dir ? state_dir : dir,
+			      (const char **)d.cmds, good);
+		if (s->j)
+			note(s, xasprintf("continuing in %s", s->j->path));
+	} else {
+		s->j = journal_reopen(save, err);
+		if (!s->j) {
+			note(s, xasprintf("this game is not being saved: %s", *err));
+			free(*err);
+			*err = NULL;
+		} else {
+			s->j->last_round = g->round;
+		}
+	}
+out:
+	journal_data_free(&d);
+	free(save);
+	free(dir);
+	return s;
+}
+
+int session_submit(struct session *s, const char *line, char *why)
+{
+	int round = s->g->round;
+	bool was_over = s->g->over;
+	int rc = cmd_execute(s->g, line, why);
+	if (rc != 0)
+		return rc;
+	s->ncmds++;
+	if (!s->j)
+		return 0;
+	char *err = NULL;
+	if (journal_append(s->j, line, &err) == 0 && s->g->round != round)
+		journal_checkpoint(s->j, s->ncmds, s->g->round,
+				   game_state_hash(s->g), &err);
+	if (!err && s->g->over && !was_over)
+		journal_finish(s->j, s->g->result, &err);
+	if (err) {
+		note(s, xasprintf("saving stopped: %s", err));
+		free(err);
+		journal_close(s->j);
+		s->j = NULL;
+	}
+	return 0;
+}
+
+void session_free(struct session *s)
+{
+	if (!s)
+		return;
+	journal_close(s->j);
+	game_free(s->g);
+	free(s->warning);
+	free(s);
+}

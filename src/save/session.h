@@ -1,0 +1,38 @@
+/* session.h: a game together with its save. Every command from a player
+ * goes through session_submit: run, then on disk, then shown. */
+#ifndef MEDSIEGE_SESSION_H
+#define MEDSIEGE_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game/game.h"
+#include "save/journal.h"
+
+struct session {
+	struct game *g;        /* owned */
+	struct journal *j;     /* owned; NULL when the game is not saved */
+	char *warning;         /* owned, may be NULL: shown to the player */
+	int ncmds;             /* accepted commands so far */
+};
+
+/* Start a new game of the named scenario, saved under state_dir (NULL:
+ * journal_dir(); "" : not saved). A save that cannot be written is not
+ * fatal: the game plays and warning says so. NULL with *err when the
+ * scenario cannot be loaded. The game is not started: attach listeners,
+ * then game_start(s->g). Free with session_free. */
+struct session *session_new(const char *scenario, uint64_t seed,
+			    const char *state_dir, char **err);
+/* Continue the save at path (NULL: the newest unfinished one in
+ * state_dir), at exactly the state it had. A scenario or roster that
+ * changed since the save began is refused unless force. A damaged save
+ * resumes from its last good command in a new save file. The game is
+ * started and replayed before this returns. */
+struct session *session_resume(const char *path, const char *state_dir,
+			       bool force, char **err);
+/* Run one command line; when accepted, append it to the save (fsync)
+ * before returning. Returns like cmd_execute. */
+int session_submit(struct session *s, const char *line, char *why);
+void session_free(struct session *s);
+
+#endif
