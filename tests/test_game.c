@@ -252,7 +252,7 @@ static void test_hold_goal_needs_consecutive_rounds(void **state)
 	ok(g, "end");
 	ok(g, "end");
 	ok(g, "end");
-	ok(g, "move b1 nw w w");
+	ok(g, "move b1 nw w");
 	ok(g, "end");
 	ok(g, "end");
 	ok(g, "end");

@@ -596,7 +596,7 @@ static void test_melee_situation_outnumbered(void **state)
 	tw_add_unit(w, "archer", TW_BLUE, 4, 1, DIR_W); /* target's friend */
 	combat_melee_situation(w, k, 0, t, -1, &s);
 	assert_int_equal(s.outnumber, 2);
-	/* Two inches in front of nobody but within the target's bill. */
+	/* Two inches behind the target: within reach of its bill. */
 	tw_add_unit(w, "archer", TW_RED, 3, 4, DIR_N);
 	combat_melee_situation(w, k, 0, t, -1, &s);
 	assert_int_equal(s.outnumber, 3);
@@ -777,13 +777,6 @@ static void test_engaged_only_with_enemies(void **state)
 	assert_false(engage_engaged(w, a));
 }
 
-#if 0 /* BUG: src/rules/engage.c engage_in_melee()/engage_engaged() count a
-       * unit as engaged only when one side has a melee or reach weapon that
-       * can strike the other (engage_weapon() >= 0). SPEC 5 Step 2: "A unit
-       * is engaged when an enemy is in contact with it, or within the reach
-       * of a reach weapon of either unit". A slinger in base contact with an
-       * enemy javelineer (neither has a melee weapon) is reported as not
-       * engaged (actual false, expected true), so it may still shoot. */
 /* Base contact with an enemy engages, whatever the weapons. */
 static void test_contact_engages_without_melee_weapons(void **state)
 {
@@ -801,7 +794,6 @@ static void test_contact_engages_without_melee_weapons(void **state)
 	tw_add_unit(w, "catapult", TW_BLUE, 1, 1, DIR_N);
 	assert_true(engage_engaged(w, s));
 }
-#endif
 
 static void test_structure_and_first_melee_weapons(void **state)
 {
@@ -1134,6 +1126,22 @@ static void test_path_goes_round_rough_ground(void **state)
 	assert_int_equal(path_cost(w, u, dirs, n), cost);
 }
 
+/* Entering rough ground diagonally costs 6, straight 4: the cheapest
+ * path into it may come from a cell reached later in the search. */
+static void test_path_enters_rough_ground_straight(void **state)
+{
+	struct world *w = *state;
+	enum dir dirs[MAX_PATH];
+	int cost = -1;
+	char why[MOVE_WHY_LEN];
+	tw_init(w, TW_ROWS("....", "..,.", "...."));
+	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 0, DIR_E);
+	int n = move_path(w, u, 2, 1, dirs, MAX_PATH, &cost, why);
+	/* E then SE costs 2 + 6; SE then E costs 3 + 4. */
+	assert_int_equal(cost, 7);
+	ASSERT_DIRS(dirs, n, DIR_SE, DIR_E);
+}
+
 static void test_path_straight_line(void **state)
 {
 	struct world *w = *state;
@@ -1233,6 +1241,23 @@ static void test_path_machine_pays_for_turning(void **state)
 	w->units[c].facing = DIR_E;
 	n = move_path(w, c, 2, 2, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 4);
+}
+
+/* Turns and rough ground together: straight on through the rough costs
+ * 4, then a turn and a diagonal 2 + 3, then a turn back 2 + 2 = 13; turning
+ * first costs 2 + 3, then 2 + 2, then 2 = 11. */
+static void test_path_machine_turns_round_rough_ground(void **state)
+{
+	struct world *w = *state;
+	enum dir dirs[MAX_PATH];
+	int cost = -1;
+	char why[MOVE_WHY_LEN];
+	tw_init(w, TW_ROWS(".....", ".,,..", "....."));
+	int c = tw_add_unit(w, "catapult", TW_RED, 0, 1, DIR_E);
+	int n = move_path(w, c, 3, 2, dirs, MAX_PATH, &cost, why);
+	assert_int_equal(cost, 11);
+	ASSERT_DIRS(dirs, n, DIR_SE, DIR_E, DIR_E);
+	assert_int_equal(path_cost(w, c, dirs, n), 11);
 }
 
 static void test_path_up_a_ladder(void **state)
@@ -1343,9 +1368,7 @@ int main(void)
 		TW_TEST(test_engage_weapon_choice),
 		TW_TEST(test_engaged_only_with_enemies),
 		TW_TEST(test_structure_and_first_melee_weapons),
-#if 0 /* BUG: contact alone does not engage (engage.c); see the test. */
 		TW_TEST(test_contact_engages_without_melee_weapons),
-#endif
 		/* move */
 		TW_TEST(test_step_orthogonal_2_diagonal_3),
 		TW_TEST(test_step_terrain_multiplies),
@@ -1363,12 +1386,14 @@ int main(void)
 		TW_TEST(test_step_stairs_cost),
 		TW_TEST(test_step_height_change_needs_ladder_or_stairs),
 		TW_TEST(test_path_goes_round_rough_ground),
+		TW_TEST(test_path_enters_rough_ground_straight),
 		TW_TEST(test_path_straight_line),
 		TW_TEST(test_path_avoids_enemies),
 		TW_TEST(test_path_blocked_by_enemy_in_corridor),
 		TW_TEST(test_path_passes_through_friends),
 		TW_TEST(test_path_does_not_end_on_a_unit),
 		TW_TEST(test_path_machine_pays_for_turning),
+		TW_TEST(test_path_machine_turns_round_rough_ground),
 		TW_TEST(test_path_up_a_ladder),
 		TW_TEST(test_path_not_through_closed_doors),
 		TW_TEST(test_path_longer_than_max),

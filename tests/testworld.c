@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -171,4 +172,19 @@ int tw_weapon(const struct world *w, int idx, const char *name)
 void tw_free(struct world *w)
 {
 	world_free(w);
+}
+
+int tw_setup(void **state)
+{
+	*state = xcalloc(1, sizeof(struct world));
+	return 0;
+}
+
+int tw_teardown(void **state)
+{
+	struct world *w = *state;
+	world_free(w); /* a no-op on a zeroed or already freed world */
+	free(w);
+	*state = NULL;
+	return 0;
 }

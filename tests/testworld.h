@@ -46,4 +46,11 @@ int tw_weapon(const struct world *w, int idx, const char *name);
 /* Free everything the world owns (same as world_free). */
 void tw_free(struct world *w);
 
+/* cmocka fixtures: *state is a zeroed struct world for the test to build
+ * with tw_init; the teardown frees it and all it owns, even when the test
+ * fails half-way. Register tests with TW_TEST(f). */
+int tw_setup(void **state);
+int tw_teardown(void **state);
+#define TW_TEST(f) cmocka_unit_test_setup_teardown(f, tw_setup, tw_teardown)
+
 #endif

@@ -98,6 +98,8 @@ int cli_run(int argc, char **argv)
 	const char *script = NULL, *resume = NULL;
 	struct run_out out = {0};
 	int c;
+	/* Line by line, so a reader (or a killed run) sees every event. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {

@@ -8,6 +8,7 @@
 
 #include "base/util.h"
 #include "game/internal.h"
+#include "rules/engage.h"
 #include "world/vision.h"
 
 const char *const step_names[STEP_COUNT] = {
@@ -168,12 +169,37 @@ static void end_missile_step(struct game *g)
 	}
 }
 
+/* The rules: all units in melee attack. A unit that can strike an enemy
+ * and has not yet done so holds up the end of the Melee step. */
+static bool melee_owed(const struct game *g, char *why)
+{
+	const struct world *w = g->w;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (u->team != g->active || !unit_alive(u) || u->fought)
+			continue;
+		for (int e = 0; e < w->nunits; e++)
+			if (w->units[e].team != u->team &&
+			    engage_weapon(w, i, e) >= 0) {
+				snprintf(why, GAME_WHY_LEN,
+					 "cannot end the Melee step: %s is in melee "
+					 "with %s and has not attacked (all units "
+					 "in melee attack)",
+					 u->id, w->units[e].id);
+				return true;
+			}
+	}
+	return false;
+}
+
 int game_end_step(struct game *g, char *why)
 {
 	if (g->over) {
 		snprintf(why, GAME_WHY_LEN, "the game is over");
 		return -1;
 	}
+	if (g->step == STEP_MELEE && melee_owed(g, why))
+		return -1;
 	if (g->step == STEP_MOVEMENT) {
 		g->step = STEP_MISSILE;
 		begin_step(g);

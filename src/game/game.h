@@ -103,8 +103,8 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 		      int y, struct attack_calc *calc, char *why);
 int game_preview_fight(const struct game *g, int unit, int target, int x,
 		       int y, struct attack_calc *calc, char *why);
-/* Units the shot at target may actually hit (target first, then every
- * unit engaged with it by id); returns how many, at most max. */
+/* Units the shot at target may actually hit: the target and every unit
+ * engaged with it, ordered by id; returns how many, at most max. */
 int game_melee_candidates(const struct game *g, int target, int *out,
 			  int max);
 

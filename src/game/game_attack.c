@@ -269,8 +269,7 @@ int game_melee_candidates(const struct game *g, int target, int *out, int max)
 		if (i != target && unit_alive(&w->units[i]) &&
 		    engage_in_melee(w, target, i))
 			out[n++] = i;
-	if (n > 1)
-		game_sort_units(w, out + 1, n - 1);
+	game_sort_units(w, out, n);
 	return n;
 }
 

@@ -61,7 +61,9 @@ bool engage_in_melee(const struct world *w, int a, int b)
 {
 	if (w->units[a].team == w->units[b].team)
 		return false;
-	return engage_weapon(w, a, b) >= 0 || engage_weapon(w, b, a) >= 0;
+	/* Contact engages even units that have nothing to strike with. */
+	return engage_contact(w, a, b) || engage_weapon(w, a, b) >= 0 ||
+	       engage_weapon(w, b, a) >= 0;
 }
 
 bool engage_engaged(const struct world *w, int a)

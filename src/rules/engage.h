@@ -13,7 +13,8 @@ bool engage_contact(const struct world *w, int a, int b);
  * or -1: any melee or reach weapon in contact, or a reach weapon whose
  * range covers b (height included) along a clear line. */
 int engage_weapon(const struct world *w, int a, int b);
-/* a and b are enemies and either can attack the other in melee. */
+/* a and b are enemies in contact, or either can attack the other in
+ * melee (a reach weapon). */
 bool engage_in_melee(const struct world *w, int a, int b);
 /* Unit a is in melee with any living enemy. */
 bool engage_engaged(const struct world *w, int a);

@@ -106,6 +106,7 @@ struct terrain terrain_default(enum terrain_kind k)
 		t.machines = false;
 		break;
 	case TERRAIN_STAIRS:
+		t.height = 2;
 		t.machines = false;
 		break;
 	default:
@@ -237,6 +238,9 @@ void cell_destroy(struct cell *c)
 		c->t.passable = true;
 		c->t.blocks_sight = false;
 		c->t.locked_by = -1;
+		/* An open gap: anything that fits may pass. */
+		c->t.mounted = true;
+		c->t.machines = true;
 		return;
 	}
 	c->t.rubble = true;

@@ -1,0 +1,74 @@
+/* colors.c: team colours, or bold / underline / reverse without colour
+ * (NO_COLOR set, or a terminal without colours). The map stays ASCII. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ui/uipriv.h"
+
+enum {
+	PAIR_TEAM = 1, /* 1..MAX_TEAMS */
+	PAIR_ARC = MAX_TEAMS + 1,
+	PAIR_DEST,
+	PAIR_ERROR
+};
+
+static short colour_of(const char *name)
+{
+	static const struct {
+		const char *name;
+		short c;
+	} names[] = {
+		{"red", COLOR_RED},       {"blue", COLOR_BLUE},
+		{"green", COLOR_GREEN},   {"yellow", COLOR_YELLOW},
+		{"magenta", COLOR_MAGENTA}, {"cyan", COLOR_CYAN},
+		{"white", COLOR_WHITE},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcasecmp(name, names[i].name) == 0)
+			return names[i].c;
+	return COLOR_WHITE;
+}
+
+static void mono(struct palette *p)
+{
+	static const attr_t looks[] = {
+		A_BOLD, A_UNDERLINE, A_REVERSE, A_BOLD | A_UNDERLINE,
+		A_BOLD | A_REVERSE, A_UNDERLINE | A_REVERSE, A_BLINK, A_DIM,
+	};
+	for (int t = 0; t < MAX_TEAMS; t++)
+		p->team[t] = looks[t];
+	p->remembered = A_DIM;
+	p->arc = A_BOLD;
+	p->dest = A_REVERSE;
+	p->selected = A_STANDOUT;
+	p->error = A_BOLD;
+	p->title = A_REVERSE;
+}
+
+void palette_init(struct palette *p, const struct world *w)
+{
+	memset(p, 0, sizeof *p);
+	const char *no = getenv("NO_COLOR");
+	if ((no && *no) || !has_colors() || start_color() != OK) {
+		mono(p);
+		return;
+	}
+	p->colour = true;
+	short bg = COLOR_BLACK;
+	if (use_default_colors() == OK)
+		bg = -1;
+	for (int t = 0; t < w->nteams && t < MAX_TEAMS; t++) {
+		init_pair((short)(PAIR_TEAM + t), colour_of(w->teams[t].colour), bg);
+		p->team[t] = COLOR_PAIR(PAIR_TEAM + t) | A_BOLD;
+	}
+	init_pair(PAIR_ARC, COLOR_YELLOW, bg);
+	init_pair(PAIR_DEST, COLOR_BLACK, COLOR_GREEN);
+	init_pair(PAIR_ERROR, COLOR_RED, bg);
+	p->remembered = A_DIM;
+	p->arc = COLOR_PAIR(PAIR_ARC) | A_BOLD;
+	p->dest = COLOR_PAIR(PAIR_DEST);
+	p->selected = A_REVERSE;
+	p->error = COLOR_PAIR(PAIR_ERROR) | A_BOLD;
+	p->title = A_REVERSE;
+}

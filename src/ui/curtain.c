@@ -1,0 +1,139 @@
+/* curtain.c: the hot seat. Between teams the whole screen is a curtain
+ * (nothing of the map); then the team that takes over reads a digest of
+ * what it saw since its last turn, filtered by its view. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "ui/uipriv.h"
+#include "world/vision.h"
+
+/* Lines centred on the full-screen window. */
+static void show_lines(struct ui *ui, const char *const *lines,
+		       const attr_t *attrs, int n)
+{
+	WINDOW *f = ui->full;
+	werase(f);
+	int y = (LINES - n) / 2;
+	for (int i = 0; i < n; i++) {
+		int len = (int)strlen(lines[i]);
+		int x = (COLS - len) / 2;
+		screen_put(f, y + i, x > 0 ? x : 0, attrs[i], lines[i]);
+	}
+	wnoutrefresh(f);
+	doupdate();
+}
+
+/* Wait on a full screen for Enter (or any key when any_key is set). */
+static bool wait_key(struct ui *ui, const char *const *lines,
+		     const attr_t *attrs, int n, bool any_key)
+{
+	while (!ui->quit) {
+		if (ui->lay.too_small && !screen_wait_size(ui))
+			return false;
+		show_lines(ui, lines, attrs, n);
+		int k = term_key(ui);
+		if (k == ERR)
+			return false;
+		if (k == KEY_RESIZE)
+			continue;
+		if (any_key || k == '\n' || k == '\r' || k == KEY_ENTER)
+			return true;
+		if (k == 'q' || k == 'Q') {
+			ui->quit = true;
+			return false;
+		}
+	}
+	return false;
+}
+
+/* Which enemies team sees now (flags per unit). */
+static void enemies_in_view(struct ui *ui, int team, unsigned char *out)
+{
+	const struct world *w = ui->g->w;
+	unsigned char *view = xmalloc((size_t)(w->map.w * w->map.h));
+	vision_team_view(w, team, view);
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		out[i] = u->team != team && unit_alive(u) &&
+			 view[u->y * w->map.w + u->x];
+	}
+	free(view);
+}
+
+static void digest(struct ui *ui, int team)
+{
+	const struct world *w = ui->g->w;
+	int cap = ui->log.n - ui->digest_from[team] + w->nunits + 1;
+	char **lines = xcalloc((size_t)(cap > 0 ? cap : 1), sizeof *lines);
+	int n = 0;
+	for (int i = ui->digest_from[team]; i < ui->log.n; i++) {
+		const char *s = uilog_text(&ui->log, i, team);
+		if (s && uilog_digest_worthy(&ui->log, i))
+			lines[n++] = xstrdup(s);
+	}
+	unsigned char *now = xcalloc((size_t)(w->nunits ? w->nunits : 1), 1);
+	enemies_in_view(ui, team, now);
+	for (int i = 0; i < w->nunits; i++)
+		if (now[i] && !ui->enemies_seen[team][i])
+			lines[n++] = xasprintf("%s %s (%s) came into view at %d,%d",
+					       w->units[i].id,
+					       world_type(w, &w->units[i])->name,
+					       w->teams[w->units[i].team].name,
+					       w->units[i].x, w->units[i].y);
+	free(now);
+	if (n > 0) {
+		char title[96];
+		snprintf(title, sizeof title,
+			 "%s: what you saw since your last turn", w->teams[team].name);
+		pager_show(ui, title, (const char *const *)lines, n, false);
+	}
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+void curtain_hand_over(struct ui *ui)
+{
+	struct game *g = ui->g;
+	int prev = ui->viewer, team = g->active;
+	if (prev >= 0) {
+		enemies_in_view(ui, prev, ui->enemies_seen[prev]);
+		ui->digest_from[prev] = ui->log.n;
+	}
+	ui->viewer = -1;
+	actions_select(ui, -1, false);
+	char line1[96], line2[96];
+	snprintf(line1, sizeof line1, "%s to play %s press Enter",
+		 g->w->teams[team].name, ui->utf8 ? "\u2014" : "-");
+	snprintf(line2, sizeof line2, "Round %d. Everyone else, look away.",
+		 g->round);
+	const char *lines[] = {line1, "", line2, "", "(q quits)"};
+	const attr_t attrs[] = {ui->pal.team[team] | A_BOLD, 0, 0, 0, A_DIM};
+	if (!wait_key(ui, lines, attrs, 5, false))
+		return;
+	ui->viewer = team;
+	ui->dirty = true;
+	digest(ui, team);
+	actions_select(ui, actions_first_unit(ui), true);
+	screen_status(ui, false, "%s", ui->term_note[0] ? ui->term_note : "");
+}
+
+void curtain_game_over(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	ui->viewer = -1;
+	char who[96];
+	if (g->winner >= 0)
+		snprintf(who, sizeof who, "%s wins", g->w->teams[g->winner].name);
+	else
+		snprintf(who, sizeof who, "No winner");
+	const char *lines[] = {"GAME OVER", "", who, g->result, "",
+			       "press any key to leave"};
+	const attr_t attrs[] = {A_BOLD, 0,
+				g->winner >= 0 ? ui->pal.team[g->winner] | A_BOLD
+					       : A_BOLD,
+				0, 0, A_DIM};
+	wait_key(ui, lines, attrs, 6, true);
+}

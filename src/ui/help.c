@@ -1,0 +1,80 @@
+/* help.c: every key, a short rules reference, and the hint line. */
+#include "ui/uipriv.h"
+
+static const char *const help_lines[] = {
+	"MOVING THE CURSOR",
+	"  arrows, h j k l (w s n e), y u b n (nw ne sw se), the numeric keypad",
+	"  (7 8 9 / 4 6 / 1 2 3, with or without Num Lock)",
+	"  Tab / Shift-Tab   next / previous unit of yours that can act now",
+	"  t                 cursor to the next enemy in view",
+	"",
+	"ACTING (each action becomes a command line, shown in the log)",
+	"  Enter or space    on one of your units: select it; elsewhere, act on",
+	"                    the cell: Movement: move there (moveto, cheapest",
+	"                    path); Missile fire: shoot at the unit or door there;",
+	"                    Melee: fight it. Attacks show their arithmetic and",
+	"                    odds and ask y/n before any die is rolled.",
+	"  m DIR             step the selected unit one cell (move ID DIR)",
+	"  f DIR             face a direction (face ID DIR)",
+	"  o DIR / c DIR     open / close the door in that direction (2 inches)",
+	"  L DIR / U DIR     lock / unlock the door in that direction (2 inches)",
+	"  x                 shoot at the cursor (unit, door or wall)",
+	"  F                 fight at the cursor (unit, or an adjacent door/wall)",
+	"  e                 end the step (asks first): Movement -> Missile fire",
+	"                    -> Melee -> the next team",
+	"  z                 undo the last movement (if no die was rolled)",
+	"  Esc               cancel; drop the selection",
+	"",
+	"SHOWING",
+	"  a                 the selected unit's arc of vision (cells it sees)",
+	"  d                 where the selected unit can move this step",
+	"  s                 last-seen marks '?' of enemies out of view",
+	"  g                 the full log (every roll and what it was for)",
+	"  ?                 this help      Ctrl-L   redraw the screen",
+	"  q                 quit (asks first)",
+	"",
+	"THE MAP",
+	"  . open  , rough/rubble  # wall  _ wall walk (4 in high)  = parapet",
+	"  % low wall  T woods  ~ water  + door (closed; coloured: locked)",
+	"  ' open door  H ladder  ^ stairs.  Letters are units in their team's",
+	"  colour (or bold / underline / reverse without colour). Dim cells",
+	"  are remembered, not seen now; blank cells were never seen.",
+	"",
+	"RULES IN SHORT",
+	"  A turn: each team in order plays Movement, then Missile fire (war",
+	"  machines first, then missiles), then Melee. One cell is one inch;",
+	"  orthogonal steps cost 1 inch, diagonal 1.5, times the terrain's cost.",
+	"  Doors cost 2 inches. Heights change only by ladder (double cost,",
+	"  foot only) or stairs.",
+	"  Leaving contact with an enemy gives it a free attack on the mover.",
+	"  Missile fire needs the target in the shooter's arc (90 degrees to",
+	"  the front), in range and a clear line; units in melee cannot shoot.",
+	"  A shot at a unit in melee hits one of the units engaged, by a die.",
+	"  An attack needs a d20 roll of at least AV + DV + modifiers: cover",
+	"  (soft +1, half wall +2, heavy +4), over half range +2, large target",
+	"  -2, outnumbered -1 per extra attacker (max -3), from behind -2, on a",
+	"  ladder +2.",
+	"  Hot seat: the screen is curtained between teams; each team sees only",
+	"  what its units see.",
+};
+
+void help_show(struct ui *ui)
+{
+	pager_show(ui, "medsiege: keys and rules", help_lines,
+		   (int)(sizeof help_lines / sizeof help_lines[0]), false);
+}
+
+const char *help_hint(const struct ui *ui)
+{
+	switch (ui->g->step) {
+	case STEP_MOVEMENT:
+		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "
+		       "Tab:next e:end ?:help";
+	case STEP_MISSILE:
+		return "Enter:select/shoot x:shoot t:next enemy a:arc Tab:next "
+		       "g:log e:end ?:help q:quit";
+	default:
+		return "Enter:select/fight F:fight t:next enemy Tab:next g:log "
+		       "e:end ?:help q:quit";
+	}
+}

@@ -1,0 +1,119 @@
+/* mapview.c: the battlefield as one team sees it. Cells it sees now are
+ * drawn as they are, cells it saw before as it last saw them (dimmed,
+ * without units), the rest blank. Its own units are always drawn; an
+ * enemy only where the team sees it, or as a '?' where it was last seen. */
+#include "ui/uipriv.h"
+
+int mapview_unit_at(const struct ui *ui, int viewer, int x, int y)
+{
+	const struct world *w = ui->g->w;
+	if (!map_inside(&w->map, x, y))
+		return -1;
+	int u = world_unit_at(w, x, y);
+	if (u < 0)
+		return -1;
+	if (w->units[u].team == viewer || ui->view[y * w->map.w + x])
+		return u;
+	return -1;
+}
+
+/* Whether viewer sees enemy u where it stands now. */
+static bool in_view(const struct ui *ui, int u)
+{
+	const struct world *w = ui->g->w;
+	const struct unit *p = &w->units[u];
+	return unit_alive(p) && ui->view[p->y * w->map.w + p->x];
+}
+
+int mapview_mark_at(const struct ui *ui, int viewer, int x, int y)
+{
+	const struct world *w = ui->g->w;
+	if (viewer < 0 || !map_inside(&w->map, x, y) ||
+	    ui->view[y * w->map.w + x])
+		return -1;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct last_seen *s = &ui->g->seen[viewer][i];
+		if (w->units[i].team != viewer && s->round >= 0 && s->x == x &&
+		    s->y == y && !in_view(ui, i))
+			return i;
+	}
+	return -1;
+}
+
+/* Terrain of one cell for viewer, with the overlays. */
+static chtype terrain(const struct ui *ui, int viewer, int x, int y)
+{
+	const struct world *w = ui->g->w;
+	const struct palette *p = &ui->pal;
+	int i = y * w->map.w + x;
+	attr_t a = A_NORMAL;
+	chtype ch;
+	if (ui->view[i]) {
+		const struct cell *c = map_cell_c(&w->map, x, y);
+		ch = (unsigned char)cell_symbol(c);
+		if (c->t.kind == TERRAIN_DOOR && c->t.state == DOOR_LOCKED &&
+		    !c->t.broken && c->t.locked_by >= 0 &&
+		    c->t.locked_by < MAX_TEAMS)
+			a = p->team[c->t.locked_by];
+	} else if (ui->g->memory[viewer][i]) {
+		ch = ui->g->memory[viewer][i];
+		a = p->remembered;
+	} else {
+		return ' ';
+	}
+	if (ui->sel >= 0 && ui->show_dest && ui->reach[i] > 0)
+		a = p->dest;
+	else if (ui->sel >= 0 && ui->show_arc && ui->arc[i])
+		a = p->arc;
+	return ch | a;
+}
+
+/* Put ch at map cell x,y if it is in the viewport. */
+static void put(const struct ui *ui, int x, int y, chtype ch)
+{
+	int vx = x - ui->sx, vy = y - ui->sy;
+	if (vx >= 0 && vy >= 0 && vx < ui->lay.map_w && vy < ui->lay.map_h)
+		mvwaddch(ui->map, vy, vx, ch);
+}
+
+void mapview_draw(struct ui *ui, int viewer)
+{
+	const struct world *w = ui->g->w;
+	WINDOW *win = ui->map;
+	int rows = getmaxy(win), cols = getmaxx(win);
+	for (int vy = 0; vy < rows; vy++) {
+		wmove(win, vy, 0);
+		for (int vx = 0; vx < cols; vx++) {
+			int x = ui->sx + vx, y = ui->sy + vy;
+			chtype ch = ' ';
+			if (viewer >= 0 && vx < ui->lay.map_w &&
+			    vy < ui->lay.map_h && map_inside(&w->map, x, y))
+				ch = terrain(ui, viewer, x, y);
+			waddch(win, ch);
+		}
+	}
+	if (viewer < 0)
+		return;
+	/* Last-seen marks: where an enemy out of view was last seen. */
+	if (ui->show_marks)
+		for (int i = 0; i < w->nunits; i++) {
+			const struct last_seen *s = &ui->g->seen[viewer][i];
+			const struct unit *u = &w->units[i];
+			if (u->team == viewer || s->round < 0 || in_view(ui, i) ||
+			    !map_inside(&w->map, s->x, s->y) ||
+			    ui->view[s->y * w->map.w + s->x])
+				continue;
+			put(ui, s->x, s->y, '?' | ui->pal.team[u->team] | A_DIM);
+		}
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (!unit_alive(u) || (u->team != viewer && !in_view(ui, i)))
+			continue;
+		attr_t a = ui->pal.team[u->team];
+		if (i == ui->sel)
+			a = ui->pal.colour ? a | ui->pal.selected
+					   : a ^ ui->pal.selected;
+		put(ui, u->x, u->y,
+		    (unsigned char)world_type(w, u)->symbol | a);
+	}
+}

@@ -1,0 +1,232 @@
+/* screen.c: where everything goes on the screen, and sending a frame.
+ * Each frame rewrites the windows' contents; curses then sends only the
+ * cells that changed (wnoutrefresh + one doupdate, never clear()). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/uipriv.h"
+
+#define PANEL_ROWS 18 /* rows the panel likes to have */
+
+static int min_i(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+static int max_i(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static void del(WINDOW **w)
+{
+	if (*w)
+		delwin(*w);
+	*w = NULL;
+}
+
+void screen_free(struct ui *ui)
+{
+	del(&ui->map);
+	del(&ui->panel);
+	del(&ui->logw);
+	del(&ui->status);
+}
+
+void screen_layout(struct ui *ui)
+{
+	struct layout *L = &ui->lay;
+	const struct map *m = &ui->g->w->map;
+	screen_free(ui);
+	del(&ui->full);
+	memset(L, 0, sizeof *L);
+	L->cols = COLS;
+	L->lines = LINES;
+	ui->full = newwin(LINES, COLS, 0, 0);
+	leaveok(ui->full, TRUE);
+	L->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
+	if (L->too_small)
+		return;
+	L->map_w = min_i(m->w, COLS - 1 - UI_PANEL_MIN);
+	L->panel_x = L->map_w + 1;
+	L->panel_w = COLS - L->panel_x;
+	int avail = LINES - 1 - UI_LOG_MIN;
+	L->map_h = min_i(m->h, avail);
+	L->top_h = max_i(L->map_h, min_i(PANEL_ROWS, avail));
+	L->log_y = L->top_h;
+	L->log_h = LINES - 1 - L->top_h;
+	L->status_y = LINES - 1;
+	/* The windows tile the screen, so no stale cell survives a resize. */
+	ui->map = newwin(L->top_h, L->panel_x, 0, 0);
+	ui->panel = newwin(L->top_h, L->panel_w, 0, L->panel_x);
+	ui->logw = newwin(L->log_h, COLS, L->log_y, 0);
+	ui->status = newwin(1, COLS, L->status_y, 0);
+	leaveok(ui->panel, TRUE);
+	leaveok(ui->logw, TRUE);
+	leaveok(ui->status, TRUE);
+	screen_follow(ui);
+}
+
+/* The viewport origin that keeps c in view, with a margin when it can. */
+static int follow(int c, int s, int view, int size)
+{
+	if (size <= view)
+		return 0;
+	int margin = view > 12 ? 3 : 0;
+	if (c < s + margin)
+		s = c - margin;
+	if (c > s + view - 1 - margin)
+		s = c - view + 1 + margin;
+	return max_i(0, min_i(s, size - view));
+}
+
+void screen_follow(struct ui *ui)
+{
+	const struct map *m = &ui->g->w->map;
+	if (ui->lay.too_small)
+		return;
+	ui->sx = follow(ui->cx, ui->sx, ui->lay.map_w, m->w);
+	ui->sy = follow(ui->cy, ui->sy, ui->lay.map_h, m->h);
+}
+
+void screen_put(WINDOW *win, int y, int x, attr_t attr, const char *s)
+{
+	int w = getmaxx(win) - x;
+	if (w <= 0 || y < 0 || y >= getmaxy(win))
+		return;
+	wattrset(win, attr);
+	mvwaddnstr(win, y, x, s, w);
+	wattrset(win, A_NORMAL);
+}
+
+/* Where to cut s (longer than width): before a " + " or " - " of an
+ * arithmetic when one is late enough, else at the last blank, else hard. */
+static int wrap_point(const char *s, int width)
+{
+	int blank = 0;
+	for (int b = width; b > 0; b--) {
+		if (s[b] != ' ')
+			continue;
+		if (!blank)
+			blank = b;
+		if ((s[b + 1] == '+' || s[b + 1] == '-') && s[b + 2] == ' ' &&
+		    b > width / 2)
+			return b;
+	}
+	return blank ? blank : width;
+}
+
+int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip)
+{
+	int rows = 0;
+	size_t len = strlen(s);
+	if (width <= 0)
+		return 0;
+	while (len > 0 && rows < maxrows) {
+		size_t n = len;
+		if ((int)n > width) {
+			n = (size_t)width;
+			n = (size_t)wrap_point(s, width);
+		}
+		if (skip > 0) {
+			skip--;
+		} else {
+			char row[512];
+			size_t k = n < sizeof row ? n : sizeof row - 1;
+			memcpy(row, s, k);
+			row[k] = '\0';
+			if (win)
+				screen_put(win, y + rows, x, attr, row);
+			rows++;
+		}
+		s += n;
+		len -= n;
+		while (len > 0 && *s == ' ') {
+			s++;
+			len--;
+		}
+	}
+	return rows;
+}
+
+int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
+		attr_t attr, const char *s)
+{
+	return screen_wrap_skip(win, y, x, width, maxrows, attr, s, 0);
+}
+
+void screen_status(struct ui *ui, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ui->status_text, sizeof ui->status_text, fmt, ap);
+	va_end(ap);
+	ui->status_err = error;
+}
+
+static void draw_too_small(struct ui *ui)
+{
+	WINDOW *f = ui->full;
+	char msg[96];
+	werase(f);
+	snprintf(msg, sizeof msg, "terminal too small: need %dx%d, have %dx%d",
+		 UI_MIN_COLS, UI_MIN_LINES, COLS, LINES);
+	screen_wrap(f, 0, 0, COLS, LINES, A_BOLD, msg);
+	if (LINES > 2)
+		screen_wrap(f, 2, 0, COLS, LINES - 2, A_NORMAL,
+			    "Make the window bigger, or press q to quit.");
+	wnoutrefresh(f);
+	doupdate();
+}
+
+bool screen_wait_size(struct ui *ui)
+{
+	while (ui->lay.too_small && !ui->quit) {
+		draw_too_small(ui);
+		int k = term_key(ui);
+		if (k == ERR)
+			return false;
+		if (k == 'q' || k == 'Q') {
+			ui->quit = true;
+			return false;
+		}
+	}
+	return !ui->quit;
+}
+
+/* The bottom line: a message or question until the next key, else the
+ * keys that matter now. */
+static void draw_bottom(struct ui *ui)
+{
+	werase(ui->status);
+	if (ui->status_text[0])
+		screen_put(ui->status, 0, 0,
+			   ui->status_err ? ui->pal.error : A_BOLD,
+			   ui->status_text);
+	else
+		screen_put(ui->status, 0, 0, A_DIM, help_hint(ui));
+	wnoutrefresh(ui->status);
+}
+
+void screen_draw(struct ui *ui)
+{
+	if (ui->lay.too_small) {
+		draw_too_small(ui);
+		return;
+	}
+	ui_refresh_caches(ui);
+	screen_follow(ui);
+	int v = ui->viewer;
+	panel_draw(ui, v);
+	wnoutrefresh(ui->panel);
+	logview_draw(ui, v);
+	wnoutrefresh(ui->logw);
+	draw_bottom(ui);
+	/* The map last: the terminal's cursor stays on the map cursor. */
+	mapview_draw(ui, v);
+	wmove(ui->map, ui->cy - ui->sy, ui->cx - ui->sx);
+	wnoutrefresh(ui->map);
+	doupdate();
+}

@@ -1,0 +1,200 @@
+/* ui.c: ui_play: the loop of the terminal game, the viewer's caches and
+ * the one way out to the game: command lines through submit. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cmd/cmd.h"
+#include "rules/move.h"
+#include "ui/uipriv.h"
+#include "world/vision.h"
+
+static int default_submit(void *ctx, struct game *g, const char *line,
+			  char *why)
+{
+	(void)ctx;
+	return cmd_execute(g, line, why);
+}
+
+const char *ui_inches(int half, char *buf)
+{
+	return move_inches(half, buf);
+}
+
+/* Cells the selected unit could move to, with their cost; only cells the
+ * viewer sees (a path into the unknown would tell what is there). */
+static void compute_reach(struct ui *ui)
+{
+	const struct world *w = ui->g->w;
+	const struct unit *u = &w->units[ui->sel];
+	int W = w->map.w, H = w->map.h, left = u->move_left;
+	for (int i = 0; i < W * H; i++)
+		ui->reach[i] = -1;
+	if (ui->g->step != STEP_MOVEMENT || u->team != ui->g->active ||
+	    !unit_alive(u))
+		return;
+	enum dir dirs[256];
+	char why[MOVE_WHY_LEN];
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			int dx = abs(x - u->x), dy = abs(y - u->y);
+			int lo = dx > dy ? dx : dy, hi = dx + dy - lo;
+			/* The cheapest conceivable cost, in half-inches. */
+			if (2 * lo + hi > left || !ui->view[y * W + x] ||
+			    (dx == 0 && dy == 0) || world_unit_at(w, x, y) >= 0)
+				continue;
+			int cost;
+			if (move_path(w, ui->sel, x, y, dirs, 256, &cost, why) >= 0 &&
+			    cost <= left)
+				ui->reach[y * W + x] = cost;
+		}
+}
+
+void ui_refresh_caches(struct ui *ui)
+{
+	if (!ui->dirty || ui->viewer < 0)
+		return;
+	const struct world *w = ui->g->w;
+	int W = w->map.w, H = w->map.h;
+	vision_team_view(w, ui->viewer, ui->view);
+	if (ui->sel >= 0 && !unit_alive(&w->units[ui->sel]))
+		ui->sel = -1;
+	if (ui->sel >= 0 && ui->show_arc)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				ui->arc[y * W + x] = vision_unit_sees(w, ui->sel, x, y);
+	if (ui->sel >= 0 && ui->show_dest)
+		compute_reach(ui);
+	ui->dirty = false;
+}
+
+bool ui_send(struct ui *ui, const char *line)
+{
+	char why[CMD_WHY_LEN] = "", text[CMD_WHY_LEN + 32];
+	ui_refresh_caches(ui);
+	uilog_command(&ui->log);
+	int r = ui->submit.fn(ui->submit.ctx, ui->g, line, why);
+	ui->dirty = true;
+	if (r < 0) {
+		/* The reason may name a unit the viewer does not see. */
+		uilog_redact(ui->g, ui->viewer, ui->view, why, text, sizeof text);
+		screen_status(ui, true, "%s", text);
+		return false;
+	}
+	screen_status(ui, false, "> %s", line);
+	return true;
+}
+
+/* The game keeps its listeners; take ours off before the log goes. */
+static void stop_listening(struct game *g, void *ctx)
+{
+	for (int i = 0; i < g->nlisteners; i++)
+		if (g->listeners[i].ctx == ctx &&
+		    g->listeners[i].fn == uilog_listener) {
+			memmove(&g->listeners[i], &g->listeners[i + 1],
+				(size_t)(g->nlisteners - i - 1) *
+					sizeof g->listeners[0]);
+			g->nlisteners--;
+			return;
+		}
+}
+
+static void start_log(struct ui *ui)
+{
+	struct game *g = ui->g;
+	char note[160];
+	uilog_init(&ui->log, g);
+	snprintf(note, sizeof note, "%s, seed %llu", g->sc.name,
+		 (unsigned long long)g->seed);
+	uilog_note(&ui->log, note);
+	/* The step that game_start announced before we listened. */
+	struct event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = EV_STEP;
+	ev.round = g->round;
+	ev.team = g->active;
+	ev.step = (int)g->step;
+	ev.unit = ev.target = ev.winner = -1;
+	snprintf(ev.text, sizeof ev.text, "%s", step_labels[g->step]);
+	uilog_listener(&ui->log, g, &ev);
+	game_listen(g, uilog_listener, &ui->log);
+}
+
+static struct ui *ui_new(struct game *g, const struct ui_submit *submit)
+{
+	struct ui *ui = xcalloc(1, sizeof *ui);
+	const struct world *w = g->w;
+	size_t cells = (size_t)(w->map.w * w->map.h);
+	ui->g = g;
+	ui->submit.fn = submit && submit->fn ? submit->fn : default_submit;
+	ui->submit.ctx = submit && submit->fn ? submit->ctx : NULL;
+	ui->viewer = -1;
+	ui->sel = -1;
+	ui->show_marks = true;
+	ui->dirty = true;
+	ui->view = xcalloc(cells ? cells : 1, 1);
+	ui->arc = xcalloc(cells ? cells : 1, 1);
+	ui->reach = xcalloc(cells ? cells : 1, sizeof *ui->reach);
+	unsigned char *view = xcalloc(cells ? cells : 1, 1);
+	for (int t = 0; t < w->nteams; t++) {
+		/* The enemies each team sees at the start are not news. */
+		ui->enemies_seen[t] = xcalloc((size_t)(w->nunits + 1), 1);
+		vision_team_view(w, t, view);
+		for (int i = 0; i < w->nunits; i++) {
+			const struct unit *u = &w->units[i];
+			ui->enemies_seen[t][i] = u->team != t && unit_alive(u) &&
+						 view[u->y * w->map.w + u->x];
+		}
+	}
+	free(view);
+	start_log(ui);
+	return ui;
+}
+
+static void ui_free(struct ui *ui)
+{
+	stop_listening(ui->g, &ui->log);
+	uilog_free(&ui->log);
+	free(ui->view);
+	free(ui->arc);
+	free(ui->reach);
+	free(ui->preview);
+	for (int t = 0; t < MAX_TEAMS; t++)
+		free(ui->enemies_seen[t]);
+	free(ui);
+}
+
+int ui_play(struct game *g, const struct ui_submit *submit)
+{
+	struct ui *ui = ui_new(g, submit);
+	if (term_open(ui) != 0) {
+		ui_free(ui);
+		return 1;
+	}
+	while (!ui->quit) {
+		if (ui->lay.too_small) {
+			screen_wait_size(ui);
+			continue;
+		}
+		if (g->over) {
+			curtain_game_over(ui);
+			break;
+		}
+		if (g->active != ui->viewer) {
+			curtain_hand_over(ui);
+			continue;
+		}
+		screen_draw(ui);
+		int key = term_key(ui);
+		if (key == ERR)
+			break;
+		/* A message stays until the next key. */
+		ui->status_text[0] = '\0';
+		actions_do(ui, input_decode(key));
+	}
+	int status = ui->exit_status;
+	term_close(ui);
+	ui_free(ui);
+	return status;
+}

@@ -1,0 +1,201 @@
+/* uipriv.h: what the files of src/ui/ share: the screen's state, its
+ * layout and the functions each file offers the others. Every drawing
+ * function takes the viewer team explicitly: nothing is drawn "for
+ * everyone". */
+#ifndef MEDSIEGE_UIPRIV_H
+#define MEDSIEGE_UIPRIV_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "game/game.h"
+#include "ui/ui.h"
+#include "ui/uilog.h"
+
+#define UI_MIN_COLS 80
+#define UI_MIN_LINES 24
+#define UI_PANEL_MIN 30   /* columns of the side panel at least */
+#define UI_LOG_MIN 3      /* lines of the log pane at least */
+#define UI_STATUS_LEN 256
+
+/* Where each part of the screen is. */
+struct layout {
+	int cols, lines;
+	bool too_small;
+	int top_h;            /* rows of map and panel */
+	int map_w, map_h;     /* viewport in cells */
+	int panel_x, panel_w;
+	int log_y, log_h;
+	int status_y;         /* messages, questions, else the key hint */
+};
+
+/* Attributes for the parts of the map, in colour or monochrome. */
+struct palette {
+	bool colour;
+	attr_t team[MAX_TEAMS];
+	attr_t remembered;    /* dimmed terrain */
+	attr_t arc;           /* the selected unit's arc of vision */
+	attr_t dest;          /* legal move destinations */
+	attr_t selected;      /* added to the selected unit */
+	attr_t error;         /* a rejected command's reason */
+	attr_t title;
+};
+
+enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK };
+
+struct ui {
+	struct game *g;
+	struct ui_submit submit;
+	struct uilog log;
+	SCREEN *scr;
+	WINDOW *keys;         /* a pad: reading keys never repaints */
+	WINDOW *map, *panel, *logw, *status, *full;
+	struct layout lay;
+	struct palette pal;
+	bool utf8;
+	char term_note[128];  /* said once when TERM had to be replaced */
+
+	int viewer;           /* the team whose view is on screen, or -1 */
+	int cx, cy;           /* the cursor's cell */
+	int sx, sy;           /* the viewport's top left cell */
+	int sel;              /* selected unit, or -1 */
+	bool show_arc, show_dest, show_marks;
+
+	/* Caches for the viewer, recomputed when dirty. */
+	bool dirty;
+	unsigned char *view;  /* w*h: 1 where the viewer sees now */
+	unsigned char *arc;   /* w*h: cells the selected unit sees */
+	int *reach;           /* w*h: cost to move there, -1 = not legal */
+
+	char status_text[UI_STATUS_LEN];
+	bool status_err;
+	char *preview;        /* owned: an attack's arithmetic on the panel */
+	enum ui_mode mode;
+
+	/* Hot seat: what each team saw at the end of its last turn. */
+	int digest_from[MAX_TEAMS];
+	unsigned char *enemies_seen[MAX_TEAMS]; /* nunits flags */
+
+	bool quit;
+	int exit_status;
+};
+
+/* term.c: the terminal and signals. */
+int term_open(struct ui *ui);
+void term_close(struct ui *ui);
+/* The next key, KEY_RESIZE after a resize (the layout is then redone),
+ * or ERR when the game must stop (ui->quit is then set). */
+int term_key(struct ui *ui);
+
+/* colors.c */
+void palette_init(struct palette *p, const struct world *w);
+
+/* screen.c: layout, windows, the whole frame. */
+void screen_layout(struct ui *ui);
+void screen_free(struct ui *ui);
+/* Draw the play screen for the viewer and send it. */
+void screen_draw(struct ui *ui);
+/* Put a message on the status line (error: shown as a rejection). */
+void screen_status(struct ui *ui, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Keep the cursor in view, scrolling the map viewport. */
+void screen_follow(struct ui *ui);
+/* Show "terminal too small" and wait until it is big enough (false: quit). */
+bool screen_wait_size(struct ui *ui);
+/* Write s into win at row y from column x, cut to the window's width. */
+void screen_put(WINDOW *win, int y, int x, attr_t attr, const char *s);
+/* Write s wrapped into width-column rows; returns rows used. */
+int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
+		attr_t attr, const char *s);
+/* The same, leaving out the first skip rows. With win NULL it only counts. */
+int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip);
+
+/* mapview.c */
+void mapview_draw(struct ui *ui, int viewer);
+/* The unit at x,y that viewer may see, or -1. */
+int mapview_unit_at(const struct ui *ui, int viewer, int x, int y);
+/* The enemy last seen at x,y by viewer that is not in view now, or -1. */
+int mapview_mark_at(const struct ui *ui, int viewer, int x, int y);
+
+/* panel.c */
+void panel_draw(struct ui *ui, int viewer);
+
+/* logview.c */
+void logview_draw(struct ui *ui, int viewer);
+/* The full log for viewer, scrollable. */
+void logview_full(struct ui *ui, int viewer);
+
+/* pager.c: a full-screen scrollable text, from the top or the end;
+ * returns the key that closed it (ERR when quitting). */
+int pager_show(struct ui *ui, const char *title, const char *const *lines,
+	       int n, bool at_end);
+
+/* help.c */
+void help_show(struct ui *ui);
+/* The hint line for the current step. */
+const char *help_hint(const struct ui *ui);
+
+/* input.c: keys to actions. */
+enum ui_action {
+	ACT_NONE,
+	ACT_CURSOR,   /* with dir */
+	ACT_SELECT,   /* Enter or space */
+	ACT_STEP,     /* m DIR */
+	ACT_FACE,     /* f DIR */
+	ACT_OPEN,
+	ACT_CLOSE,
+	ACT_LOCK,
+	ACT_UNLOCK,
+	ACT_SHOOT,
+	ACT_FIGHT,
+	ACT_END,
+	ACT_UNDO,
+	ACT_NEXT,
+	ACT_PREV,
+	ACT_TARGET,   /* cursor to the next enemy in view */
+	ACT_ARC,
+	ACT_DEST,
+	ACT_MARKS,
+	ACT_HELP,
+	ACT_LOG,
+	ACT_QUIT,
+	ACT_CANCEL,
+	ACT_REDRAW,
+	ACT_RESIZE
+};
+struct ui_key {
+	enum ui_action act;
+	int dir;          /* ACT_CURSOR: the direction */
+};
+struct ui_key input_decode(int key);
+/* The direction a key names (arrows, hjklyubn, keypad, digits), or -1. */
+int input_dir(int key);
+/* Ask on the status line; true for y or Enter. */
+bool input_confirm(struct ui *ui, const char *question);
+/* Ask for a direction on the status line; -1 when cancelled. */
+int input_ask_dir(struct ui *ui, const char *question);
+
+/* actions.c: actions as command lines. */
+void actions_do(struct ui *ui, struct ui_key k);
+/* Select a unit (or -1) and put the cursor on it. */
+void actions_select(struct ui *ui, int unit, bool move_cursor);
+/* The first of the viewer's units that can act in this step. */
+int actions_first_unit(const struct ui *ui);
+
+/* curtain.c: the hot seat. */
+/* Hand the screen to the active team: curtain, then its digest. */
+void curtain_hand_over(struct ui *ui);
+/* The game over screen; waits for a key. */
+void curtain_game_over(struct ui *ui);
+
+/* ui.c */
+/* Recompute the viewer's caches if the game changed. */
+void ui_refresh_caches(struct ui *ui);
+/* Send a command line; false (with the reason on the status line) when
+ * rejected. */
+bool ui_send(struct ui *ui, const char *line);
+/* A short string for inches from half-inches (buf >= 16). */
+const char *ui_inches(int half, char *buf);
+
+#endif
