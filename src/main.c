@@ -7,8 +7,9 @@
 
 static const char main_usage[] =
 	"usage: medsiege [SCENARIO]                 play hot seat in the terminal\n"
-	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json]\n"
-	"       medsiege view SCENARIO --team T [--script FILE] [--json]\n"
+	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save]\n"
+	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
+	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
 	"       medsiege check FILE...\n"
 	"       medsiege --version | --help\n"

@@ -11,8 +11,8 @@ static const char check_usage[] =
 	"usage: medsiege check FILE...\n"
 	"\n"
 	"Validate scenario (maps/*.yaml) and roster (units/*.yaml) files. A\n"
-	"file with a top-level 'grid:' key is a scenario (its roster is checked\n"
-	"too); any other is a roster. Errors are printed as FILE:LINE:COLUMN:\n"
+	"file with a top-level 'grid:' or 'teams:' key is a scenario (its roster\n"
+	"is checked too); any other is a roster. Errors are printed as FILE:LINE:COLUMN:\n"
 	"message. Exits 0 when every file is valid, 2 otherwise.\n";
 
 /* Scenarios are told from rosters by their top-level grid key. */
