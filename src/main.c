@@ -9,6 +9,7 @@ static const char main_usage[] =
 	"usage: medsiege [SCENARIO]                 play hot seat in the terminal\n"
 	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
+	"       medsiege run SAVE [--json]                 replay a save headless\n"
 	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
 	"       medsiege check FILE...\n"

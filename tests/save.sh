@@ -72,6 +72,12 @@ else
 	bad "a save replays as a script"
 fi
 
+if [ "$("$bin" run "$save" --json | tail -n 1)" = "$(tail -n 1 "$tmp/clean.json")" ]; then
+	ok "'run SAVE' replays a save with its own scenario and seed"
+else
+	bad "'run SAVE' replays a save"
+fi
+
 # A finished game is not offered for resume.
 if grep -q '^# over: ' "$save" && ! XDG_STATE_HOME=$tmp/state1 "$bin" run --resume "" >/dev/null 2>&1; then
 	ok "a finished game is recorded and not resumed"

@@ -12,6 +12,7 @@
 static const char run_usage[] =
 	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
+	"       medsiege run SAVE [--json]\n"
 	"\n"
 	"Play a scenario without a screen: apply the commands of the script\n"
 	"(one per line, '#' starts a comment) and print every event, every roll\n"
@@ -25,7 +26,7 @@ static const char run_usage[] =
 	"  --save           keep a save of the game, as the terminal game does\n"
 	"  --resume SAVE    continue a saved game (its scenario and seed) and\n"
 	"                   append the script's commands to it; a save is also a\n"
-	"                   script: 'run SCENARIO --seed N --script SAVE' replays it\n"
+	"                   script: 'run SAVE' replays it (its scenario and seed)\n"
 	"  --force          resume even if the scenario changed since the save began\n"
 	"  -h, --help       show this help\n";
 
@@ -144,12 +145,27 @@ int cli_run(int argc, char **argv)
 	if (!have_seed)
 		seed = cli_clock_seed();
 	char *err = NULL;
+	/* A save given as the scenario is replayed: its scenario, its seed,
+	 * its commands (a save is a script). */
+	struct journal_data saved;
+	bool replay = false;
+	if (!resume && journal_read(argv[optind], &saved, &err) == 0) {
+		replay = true;
+		if (!script)
+			script = argv[optind];
+		argv[optind] = saved.scenario;
+		seed = saved.seed;
+	}
+	free(err);
+	err = NULL;
 	struct session *s = resume ? session_resume(resume, NULL, force, &err)
 				   : session_new(argv[optind], seed,
 						 save ? NULL : "", &err);
 	if (!s) {
 		fprintf(stderr, "%s\n", err ? err : "cannot start the game");
 		free(err);
+		if (replay)
+			journal_data_free(&saved);
 		return EXIT_USAGE;
 	}
 	struct game *g = s->g;
@@ -184,6 +200,8 @@ int cli_run(int argc, char **argv)
 			fprintf(stderr, "medsiege run: cannot read %s\n", script);
 			strbuf_free(&out.b);
 			session_free(s);
+			if (replay)
+				journal_data_free(&saved);
 			return EXIT_RUNTIME;
 		}
 	}
@@ -196,5 +214,7 @@ int cli_run(int argc, char **argv)
 	}
 	strbuf_free(&out.b);
 	session_free(s);
+	if (replay)
+		journal_data_free(&saved);
 	return strict && bad > 0 ? EXIT_RUNTIME : 0;
 }
