@@ -116,14 +116,6 @@ void game_update_memory(struct game *g);
 /* A 64-bit hash of the whole state, for divergence checks. */
 uint64_t game_state_hash(const struct game *g);
 
-/* Internal to the game module: report an event, roll a die. */
-void game_emit(struct game *g, struct event *ev);
-int game_roll(struct game *g, int sides, const char *purpose);
-/* Snapshot units (and the cell at cx,cy when cx >= 0) for undo. */
-void game_undo_push(struct game *g, int cx, int cy);
-/* Check goals (at_round_end: also hold and survive); ends the game when
- * one is met. Returns true when the game is over. */
-bool game_check_goals(struct game *g, bool at_round_end);
 /* A sentence saying what a goal asks for. */
 void game_goal_describe(const struct game *g, const struct goal *gl, char *buf,
 			int size);

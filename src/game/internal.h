@@ -4,6 +4,14 @@
 
 #include "game/game.h"
 
+/* Report an event to every listener; roll a die and log it. */
+void game_emit(struct game *g, struct event *ev);
+int game_roll(struct game *g, int sides, const char *purpose);
+/* Snapshot units (and the cell at cx,cy when cx >= 0) for undo. */
+void game_undo_push(struct game *g, int cx, int cy);
+/* Check goals (at_round_end: also hold and survive); ends the game when
+ * one is met. Returns true when the game is over. */
+bool game_check_goals(struct game *g, bool at_round_end);
 /* A blank event of a type (no unit, no target). */
 struct event game_event(enum event_type type);
 /* After every accepted action: goals, memory. */

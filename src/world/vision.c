@@ -64,13 +64,29 @@ bool vision_unit_sees(const struct world *w, int idx, int x, int y)
 void vision_team_view(const struct world *w, int team, unsigned char *out)
 {
 	int W = w->map.w, H = w->map.h;
+	int vr = w->roster.chart.vision_range;
 	memset(out, 0, (size_t)W * (size_t)H);
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
 		if (u->team != team || !unit_alive(u))
 			continue;
-		for (int y = 0; y < H; y++)
-			for (int x = 0; x < W; x++)
+		/* Only the half-planes the arc lies in (plus the neighbours,
+		 * which the box always holds) need to be looked at. */
+		int dx = dir_dx[u->facing], dy = dir_dy[u->facing];
+		int x0 = dx > 0 ? u->x - 1 : 0, x1 = dx < 0 ? u->x + 1 : W - 1;
+		int y0 = dy > 0 ? u->y - 1 : 0, y1 = dy < 0 ? u->y + 1 : H - 1;
+		if (vr > 0) {
+			x0 = x0 > u->x - vr ? x0 : u->x - vr;
+			x1 = x1 < u->x + vr ? x1 : u->x + vr;
+			y0 = y0 > u->y - vr ? y0 : u->y - vr;
+			y1 = y1 < u->y + vr ? y1 : u->y + vr;
+		}
+		x0 = x0 < 0 ? 0 : x0;
+		y0 = y0 < 0 ? 0 : y0;
+		x1 = x1 >= W ? W - 1 : x1;
+		y1 = y1 >= H ? H - 1 : y1;
+		for (int y = y0; y <= y1; y++)
+			for (int x = x0; x <= x1; x++)
 				if (!out[y * W + x] && vision_unit_sees(w, i, x, y))
 					out[y * W + x] = 1;
 	}
