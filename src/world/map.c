@@ -140,21 +140,6 @@ void map_copy(struct map *dst, const struct map *src)
 	memcpy(dst->cells, src->cells, n * sizeof *dst->cells);
 }
 
-bool map_inside(const struct map *m, int x, int y)
-{
-	return x >= 0 && y >= 0 && x < m->w && y < m->h;
-}
-
-struct cell *map_cell(struct map *m, int x, int y)
-{
-	return &m->cells[y * m->w + x];
-}
-
-const struct cell *map_cell_c(const struct map *m, int x, int y)
-{
-	return &m->cells[y * m->w + x];
-}
-
 bool cell_is_door(const struct cell *c)
 {
 	return c->t.kind == TERRAIN_DOOR && !c->t.broken;

@@ -96,10 +96,22 @@ void map_free(struct map *m);
 /* Deep copy of src into dst (dst uninitialised); free with map_free. */
 void map_copy(struct map *dst, const struct map *src);
 
-bool map_inside(const struct map *m, int x, int y);
+/* Inline: sight lines call these millions of times a turn. */
+static inline bool map_inside(const struct map *m, int x, int y)
+{
+	return x >= 0 && y >= 0 && x < m->w && y < m->h;
+}
+
 /* The cell at x,y; x,y must be inside. */
-struct cell *map_cell(struct map *m, int x, int y);
-const struct cell *map_cell_c(const struct map *m, int x, int y);
+static inline struct cell *map_cell(struct map *m, int x, int y)
+{
+	return &m->cells[y * m->w + x];
+}
+
+static inline const struct cell *map_cell_c(const struct map *m, int x, int y)
+{
+	return &m->cells[y * m->w + x];
+}
 
 /* Whether a cell can be entered at all right now (doors: only when open or
  * broken). Locked-by-team permission is a movement rule, not checked here. */

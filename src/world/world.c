@@ -57,13 +57,6 @@ void world_index(struct world *w)
 			w->occ[w->units[i].y * w->map.w + w->units[i].x] = i;
 }
 
-int world_unit_at(const struct world *w, int x, int y)
-{
-	if (!map_inside(&w->map, x, y))
-		return -1;
-	return w->occ[y * w->map.w + x];
-}
-
 int world_find_unit(const struct world *w, const char *id)
 {
 	for (int i = 0; i < w->nunits; i++)
@@ -116,11 +109,6 @@ int world_team_alive(const struct world *w, int team)
 		if (w->units[i].team == team && unit_alive(&w->units[i]))
 			n++;
 	return n;
-}
-
-int world_height(const struct world *w, int x, int y)
-{
-	return map_cell_c(&w->map, x, y)->t.height;
 }
 
 int unit_id_cmp(const char *a, const char *b)

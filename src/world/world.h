@@ -47,7 +47,10 @@ void world_copy(struct world *dst, const struct world *src);
 void world_index(struct world *w);
 
 /* Index of the living unit at x,y, or -1. */
-int world_unit_at(const struct world *w, int x, int y);
+static inline int world_unit_at(const struct world *w, int x, int y)
+{
+	return map_inside(&w->map, x, y) ? w->occ[y * w->map.w + x] : -1;
+}
 /* Index of the unit with this id (any status), or -1. */
 int world_find_unit(const struct world *w, const char *id);
 /* Index of the team with this name (case-insensitive), or -1. */
@@ -62,7 +65,10 @@ void world_remove(struct world *w, int idx, enum unit_status why);
 /* Number of living units of a team. */
 int world_team_alive(const struct world *w, int team);
 /* Height of the ground at x,y (inches). */
-int world_height(const struct world *w, int x, int y);
+static inline int world_height(const struct world *w, int x, int y)
+{
+	return map_cell_c(&w->map, x, y)->t.height;
+}
 /* Compare unit ids naturally ("r2" before "r10"). */
 int unit_id_cmp(const char *a, const char *b);
 
