@@ -13,6 +13,7 @@ static const char main_usage[] =
 	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
 	"       medsiege check FILE...\n"
+	"       medsiege sim SCENARIO [--games N] [--seed S] [--json]\n"
 	"       medsiege --version | --help\n"
 	"\n"
 	"Medieval Siege: a turn-based tactical wargame. 'medsiege COMMAND --help'\n"
@@ -30,6 +31,8 @@ int main(int argc, char **argv)
 			return cli_odds(argc - 1, argv + 1);
 		if (strcmp(c, "check") == 0)
 			return cli_check(argc - 1, argv + 1);
+		if (strcmp(c, "sim") == 0)
+			return cli_sim(argc - 1, argv + 1);
 		if (strcmp(c, "--help") == 0 || strcmp(c, "-h") == 0) {
 			fputs(main_usage, stdout);
 			return 0;

@@ -88,5 +88,19 @@ contains "run: state line" 0 '{"type":"state","round":1,"team":"Red","step":"mov
 contains "run: installed name" 0 "Gatehouse, seed 5" -- "$bin" run gatehouse --seed 5
 contains "usage" 2 "usage: medsiege run" -- "$bin" run
 
+# Computer players: a whole game plays to a result, and the same seeds give
+# the same figures.
+contains "run --ai all plays to a result" 0 "game over: " -- "$bin" run maps/gatehouse.yaml --seed 4 --ai all
+contains "run --ai: unknown team" 2 "--ai: no team 'Green'" -- "$bin" run maps/gatehouse.yaml --ai Green
+a=$("$bin" sim maps/gatehouse.yaml --games 3 --seed 5 --json)
+b=$("$bin" sim maps/gatehouse.yaml --games 3 --seed 5 --json)
+if [ "$a" = "$b" ] && printf '%s' "$a" | grep -q '^{"games":3,"first_seed":5,"wins":{"Red":[0-9]*,"Blue":[0-9]*},"draws":[0-9]*,"rounds":{"mean":'; then
+	pass=$((pass + 1)); echo "ok - sim: deterministic figures"
+else
+	fail=$((fail + 1)); echo "not ok - sim: deterministic figures"; printf '%s\n%s\n' "$a" "$b"
+fi
+contains "sim: text" 0 "rounds: mean" -- "$bin" sim maps/gatehouse.yaml --games 2
+contains "sim: bad games" 2 "--games needs a number" -- "$bin" sim maps/gatehouse.yaml --games 0
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "game/game.h"
+#include "ai/ai.h"
 #include "save/session.h"
 
 #define EXIT_RUNTIME 1
@@ -17,6 +18,7 @@ int cli_run(int argc, char **argv);
 int cli_view(int argc, char **argv);
 int cli_odds(int argc, char **argv);
 int cli_check(int argc, char **argv);
+int cli_sim(int argc, char **argv);
 /* Play in the terminal: medsiege [SCENARIO] [options]. */
 int cli_play(int argc, char **argv);
 
@@ -28,11 +30,16 @@ struct game *cli_load_game(const char *name, uint64_t seed);
 uint64_t cli_clock_seed(void);
 /* Parse a non-negative integer option value; false on junk. */
 bool cli_parse_u64(const char *s, uint64_t *out);
+/* While the active team has a computer player in ais (MAX_TEAMS entries,
+ * NULL for people), let it play. */
+void cli_ai_play(struct session *s, struct ai *const *ais);
 /* Apply each line of a script to the game through the session (so a
  * saved game records them); rejected lines are reported
  * through report(ctx, lineno, line, why). Returns the number rejected,
- * or -1 when the file cannot be read. stop_on_error stops at the first. */
+ * or -1 when the file cannot be read. stop_on_error stops at the first.
+ * Computer players in ais (may be NULL) take their turns in between. */
 int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
+		     struct ai *const *ais,
 		     void (*report)(void *ctx, int lineno, const char *line,
 				    const char *why),
 		     void *ctx);

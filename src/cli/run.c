@@ -10,7 +10,7 @@
 #include "rules/move.h"
 
 static const char run_usage[] =
-	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save]\n"
+	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--ai TEAM]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"       medsiege run SAVE [--json]\n"
 	"\n"
@@ -28,6 +28,8 @@ static const char run_usage[] =
 	"                   append the script's commands to it; a save is also a\n"
 	"                   script: 'run SAVE' replays it (its scenario and seed)\n"
 	"  --force          resume even if the scenario changed since the save began\n"
+	"  --ai TEAM        the computer plays TEAM (repeat for more teams; 'all'\n"
+	"                   for every team); its commands appear as events\n"
 	"  -h, --help       show this help\n";
 
 struct run_out {
@@ -91,12 +93,15 @@ int cli_run(int argc, char **argv)
 		{"save", no_argument, NULL, 'S'},
 		{"resume", required_argument, NULL, 'R'},
 		{"force", no_argument, NULL, 'F'},
+		{"ai", required_argument, NULL, 'A'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	uint64_t seed = 0;
 	bool have_seed = false, strict = false, save = false, force = false;
 	const char *script = NULL, *resume = NULL;
+	const char *ai_names[MAX_TEAMS + 1];
+	int nai = 0;
 	struct run_out out = {0};
 	int c;
 	/* Line by line, so a reader (or a killed run) sees every event. */
@@ -129,6 +134,13 @@ int cli_run(int argc, char **argv)
 			break;
 		case 'F':
 			force = true;
+			break;
+		case 'A':
+			if (nai == MAX_TEAMS + 1) {
+				fprintf(stderr, "medsiege run: too many --ai\n");
+				return EXIT_USAGE;
+			}
+			ai_names[nai++] = optarg;
 			break;
 		case 'h':
 			fputs(run_usage, stdout);
@@ -193,11 +205,33 @@ int cli_run(int argc, char **argv)
 	game_listen(g, print_event, &out);
 	if (!resume)
 		game_start(g);
+	struct ai *ais[MAX_TEAMS] = {0};
+	for (int i = 0; i < nai; i++) {
+		bool all = strcmp(ai_names[i], "all") == 0;
+		int t = all ? -1 : world_find_team(g->w, ai_names[i]);
+		if (!all && t < 0) {
+			fprintf(stderr, "medsiege run: --ai: no team '%s'\n", ai_names[i]);
+			for (int k = 0; k < MAX_TEAMS; k++)
+				ai_free(ais[k]);
+			strbuf_free(&out.b);
+			session_free(s);
+			if (replay)
+				journal_data_free(&saved);
+			return EXIT_USAGE;
+		}
+		for (int k = 0; k < g->w->nteams; k++)
+			if ((all || k == t) && !ais[k])
+				ais[k] = ai_new(g, k);
+	}
 	int bad = 0;
+	if (!script)
+		cli_ai_play(s, ais);
 	if (script) {
-		bad = cli_apply_script(s, script, strict, print_error, &out);
+		bad = cli_apply_script(s, script, strict, ais, print_error, &out);
 		if (bad < 0) {
 			fprintf(stderr, "medsiege run: cannot read %s\n", script);
+			for (int k = 0; k < MAX_TEAMS; k++)
+				ai_free(ais[k]);
 			strbuf_free(&out.b);
 			session_free(s);
 			if (replay)
@@ -212,6 +246,8 @@ int cli_run(int argc, char **argv)
 	} else {
 		print_state_text(g);
 	}
+	for (int k = 0; k < MAX_TEAMS; k++)
+		ai_free(ais[k]);
 	strbuf_free(&out.b);
 	session_free(s);
 	if (replay)

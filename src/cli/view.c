@@ -184,7 +184,7 @@ int cli_view(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	game_start(g);
-	if (script && cli_apply_script(s, script, false, script_error, NULL) < 0) {
+	if (script && cli_apply_script(s, script, false, NULL, script_error, NULL) < 0) {
 		fprintf(stderr, "medsiege view: cannot read %s\n", script);
 		session_free(s);
 		return EXIT_RUNTIME;

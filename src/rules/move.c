@@ -167,28 +167,14 @@ static struct node heap_pop(struct heap *h)
 	return top;
 }
 
-int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
-	      int max, int *cost, char *why)
+/* Dijkstra from unit idx's cell and facing over (cell, facing) states,
+ * stopping early at tx,ty when it is inside the map. Returns the goal
+ * state, or -1. dist and prev have w*h*DIR_COUNT entries. */
+static int search(const struct world *w, int idx, int tx, int ty, int *dist,
+		  int *prev)
 {
 	const struct unit *u = &w->units[idx];
-	int W = w->map.w, H = w->map.h;
-	if (!map_inside(&w->map, tx, ty)) {
-		snprintf(why, MOVE_WHY_LEN, "%d,%d is off the map", tx, ty);
-		return -1;
-	}
-	if (tx == u->x && ty == u->y) {
-		*cost = 0;
-		return 0;
-	}
-	int other = world_unit_at(w, tx, ty);
-	if (other >= 0) {
-		snprintf(why, MOVE_WHY_LEN, "%s stands at %d,%d",
-			 w->units[other].id, tx, ty);
-		return -1;
-	}
-	int n = W * H * DIR_COUNT;
-	int *dist = xmalloc((size_t)n * sizeof *dist);
-	int *prev = xmalloc((size_t)n * sizeof *prev);
+	int W = w->map.w, n = W * w->map.h * DIR_COUNT;
 	for (int i = 0; i < n; i++) {
 		dist[i] = INT_MAX;
 		prev[i] = -1;
@@ -223,6 +209,52 @@ int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
 			}
 		}
 	}
+	free(h.v);
+	return goal;
+}
+
+void move_reach(const struct world *w, int idx, int *cost)
+{
+	int cells = w->map.w * w->map.h, n = cells * DIR_COUNT;
+	int *dist = xmalloc((size_t)n * sizeof *dist);
+	int *prev = xmalloc((size_t)n * sizeof *prev);
+	search(w, idx, -1, -1, dist, prev);
+	for (int c = 0; c < cells; c++) {
+		int best = INT_MAX;
+		for (int f = 0; f < DIR_COUNT; f++)
+			if (dist[c * DIR_COUNT + f] < best)
+				best = dist[c * DIR_COUNT + f];
+		/* A unit may pass a friend but not stop on it. */
+		int o = w->occ[c];
+		cost[c] = o >= 0 && o != idx ? INT_MAX : best;
+	}
+	free(dist);
+	free(prev);
+}
+
+int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
+	      int max, int *cost, char *why)
+{
+	const struct unit *u = &w->units[idx];
+	int W = w->map.w, H = w->map.h;
+	if (!map_inside(&w->map, tx, ty)) {
+		snprintf(why, MOVE_WHY_LEN, "%d,%d is off the map", tx, ty);
+		return -1;
+	}
+	if (tx == u->x && ty == u->y) {
+		*cost = 0;
+		return 0;
+	}
+	int other = world_unit_at(w, tx, ty);
+	if (other >= 0) {
+		snprintf(why, MOVE_WHY_LEN, "%s stands at %d,%d",
+			 w->units[other].id, tx, ty);
+		return -1;
+	}
+	int n = W * H * DIR_COUNT;
+	int *dist = xmalloc((size_t)n * sizeof *dist);
+	int *prev = xmalloc((size_t)n * sizeof *prev);
+	int goal = search(w, idx, tx, ty, dist, prev);
 	int len = -1;
 	if (goal < 0) {
 		snprintf(why, MOVE_WHY_LEN, "no path to %d,%d", tx, ty);
@@ -241,7 +273,6 @@ int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
 				dirs[--i] = (enum dir)(id % DIR_COUNT);
 		}
 	}
-	free(h.v);
 	free(dist);
 	free(prev);
 	return len;

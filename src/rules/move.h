@@ -28,6 +28,10 @@ int move_turn_cost(const struct world *w, int idx, enum dir a, enum dir b);
 int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
 	      int max, int *cost, char *why);
 
+/* The cheapest cost from unit idx to every cell (w*h entries into cost;
+ * INT_MAX where it cannot go or cannot stop). */
+void move_reach(const struct world *w, int idx, int *cost);
+
 /* Half-inches to an inches string: 3 -> "1.5", 4 -> "2". buf >= 16. */
 const char *move_inches(int half, char *buf);
 /* The same with its unit: 2 -> "1 inch", 3 -> "1.5 inches". buf >= 24. */
