@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/rng.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
 #include "data/scenario_load.h"
@@ -300,6 +301,49 @@ static void test_destroy_unit_goal(void **state)
 	fail_msg("no seed in 200 let the archer hit");
 }
 
+/* Random command lines, from words that mean something and bytes that
+ * do not: nothing crashes, and a rejected line never changes the game. */
+static void test_random_commands(void **state)
+{
+	(void)state;
+	static const char *const words[] = {
+		"move", "moveto", "face", "door", "shoot", "fight", "end", "undo",
+		"r1", "r2", "r3", "r4", "b1", "b2", "b3", "x9", "n", "ne", "e",
+		"se", "s", "sw", "w", "nw", "open", "close", "lock", "unlock",
+		"5,2", "3,4", "0,0", "99,99", "-1,3", "4,", ",4", "1,2,3", "#",
+		"\t", "", "moveto", "end", "end", "end",
+	};
+	int nw = (int)(sizeof words / sizeof words[0]);
+	struct rng r;
+	rng_seed(&r, 99);
+	struct game *g = load("tests/golden/maps/yard.yaml", 5, NULL);
+	char line[256], why[CMD_WHY_LEN];
+	for (int i = 0; i < 20000; i++) {
+		int len = 0, n = rng_die(&r, 6);
+		line[0] = '\0';
+		for (int k = 0; k < n; k++) {
+			const char *wd = words[rng_die(&r, nw) - 1];
+			len += snprintf(line + len, sizeof line - (size_t)len, "%s%s",
+					k ? " " : "", wd);
+		}
+		if (rng_die(&r, 10) == 1) /* now and then, raw bytes */
+			for (int k = 0; k < 8 && len < 250; k++)
+				line[len++] = (char)rng_die(&r, 255);
+		line[len] = '\0';
+		uint64_t before = game_state_hash(g);
+		if (cmd_execute(g, line, why) < 0) {
+			assert_true(game_state_hash(g) == before);
+			assert_true(why[0] != '\0');
+			assert_null(strchr(why, '\n'));
+		}
+		if (g->over) {
+			game_free(g);
+			g = load("tests/golden/maps/yard.yaml", (uint64_t)i, NULL);
+		}
+	}
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_hold_goal_needs_consecutive_rounds),
 		cmocka_unit_test(test_round_limit_draw_and_out_team),
 		cmocka_unit_test(test_destroy_unit_goal),
+		cmocka_unit_test(test_random_commands),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
