@@ -14,14 +14,20 @@ command -v script >/dev/null 2>&1 || { echo "ui-bytes: script(1) is needed" >&2;
 [ -x "$bin" ] || { echo "ui-bytes: no program at $bin" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-bench.XXXXXX") || exit 1
-sock=medsiege-bench-$$
+sock=$work/tmux
 out=$work/typescript
-tm() { tmux -L "$sock" "$@"; }
+game=""
+tm() { tmux -S "$sock" "$@"; }
+# script(1) keeps the game's terminal open even when tmux goes: hang the
+# game up ourselves, then stop tmux.
 cleanup() {
+	[ -n "$game" ] && [ "$(cat /proc/$game/comm 2>/dev/null)" = medsiege ] &&
+		kill -HUP "$game"
 	tm kill-server 2>/dev/null
 	rm -rf "$work"
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP PIPE
 
 now_ms() { date +%s%3N; }
 size() { stat -c %s "$out" 2>/dev/null || echo 0; }
@@ -71,6 +77,12 @@ until tm capture-pane -p -t bench | grep -q "to play"; do
 done
 t1=$(now_ms)
 settle 0
+# The game's process: a descendant of the pane's (script, then a shell).
+pid=$(tm display-message -p -t bench '#{pane_pid}')
+for p in $pid $(ps -o pid= --ppid "$pid") \
+	$(for c in $(ps -o pid= --ppid "$pid"); do ps -o pid= --ppid "$c"; done); do
+	[ "$(cat /proc/$p/comm 2>/dev/null)" = medsiege ] && game=$p
+done
 header=$(head -n 1 "$out" | wc -c)
 first=$(($(size) - header))
 map_frame=$(key_bytes Enter)
@@ -92,19 +104,19 @@ for n in 1 2 3 4 5 6; do
 done
 unit=$(median <"$work/units")
 
-# Peak memory of the game process (a descendant of the pane's process).
-pid=$(tm display-message -p -t bench '#{pane_pid}')
-game=""
-for p in $pid $(ps -o pid= --ppid "$pid") \
-	$(for c in $(ps -o pid= --ppid "$pid"); do ps -o pid= --ppid "$c"; done); do
-	[ "$(cat /proc/$p/comm 2>/dev/null)" = medsiege ] && game=$p
-done
+# Peak memory of the game process.
 hwm=$(awk '/^VmHWM/ { print $2 " " $3 }' /proc/$game/status 2>/dev/null)
 tm send-keys -t bench q y
+i=0
+while [ -n "$game" ] && kill -0 "$game" 2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
 
 echo "first frame (curtain):        $first bytes"
 echo "first map frame (after Enter): $map_frame bytes"
-echo "cursor move, median:          $cursor bytes ($(wc -l <"$work/moves") keys)"
-echo "unit move (m + dir), median:  $unit bytes ($(wc -l <"$work/units") moves)"
+range() { sort -n "$1" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'; }
+echo "cursor move, median:          $cursor bytes (range $(range "$work/moves") over $(wc -l <"$work/moves") keys)"
+echo "unit move (m + dir), median:  $unit bytes (range $(range "$work/units") over $(wc -l <"$work/units") moves)"
 echo "start-up to first frame:      $((t1 - t0)) ms"
 echo "peak memory (VmHWM):          ${hwm:-unknown}"

@@ -198,8 +198,8 @@ static char *preview_text(struct ui *ui, bool shoot, int t, int wi,
 		may_hit(ui, t, list, sizeof list, &n);
 		if (n > 1)
 			snprintf(extra, sizeof extra,
-				 " Shooting into melee: a die first picks who is "
-				 "hit among %s.",
+				 "\nInto melee: a die first picks who is hit "
+				 "among %s.",
 				 list);
 	} else if (!shoot && t >= 0) {
 		int out = 0;
@@ -210,14 +210,14 @@ static char *preview_text(struct ui *ui, bool shoot, int t, int wi,
 		allies_on(ui, ui->sel, t, list, sizeof list);
 		if (out)
 			snprintf(extra, sizeof extra,
-				 " %s is outnumbered: %d to the target number "
-				 "(%s also in melee with it).",
+				 "\n%s is outnumbered: %d to the target number\n"
+				 "(%s also in melee with it)",
 				 w->units[t].id, out, list);
 		else
-			snprintf(extra, sizeof extra, " %s is not outnumbered.",
+			snprintf(extra, sizeof extra, "\n%s is not outnumbered.",
 				 w->units[t].id);
 	}
-	return xasprintf("%s %s %s with its %s: %s.%s", a->id,
+	return xasprintf("%s %s %s with its %s:\n%s%s", a->id,
 			 shoot ? "shoots at" : "fights", what,
 			 world_type(w, a)->weapons[wi].name, desc, extra);
 }

@@ -66,6 +66,11 @@ void help_show(struct ui *ui)
 
 const char *help_hint(const struct ui *ui)
 {
+	if (ui->mode == MODE_CONFIRM)
+		return "y or Enter: yes   any other key: no";
+	if (ui->mode == MODE_ASK)
+		return "direction: arrows, h j k l y u b n or the keypad   "
+		       "any other key: cancel";
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "

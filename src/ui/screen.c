@@ -32,6 +32,7 @@ void screen_free(struct ui *ui)
 	del(&ui->panel);
 	del(&ui->logw);
 	del(&ui->status);
+	del(&ui->hint);
 }
 
 void screen_layout(struct ui *ui)
@@ -51,33 +52,40 @@ void screen_layout(struct ui *ui)
 	L->map_w = min_i(m->w, COLS - 1 - UI_PANEL_MIN);
 	L->panel_x = L->map_w + 1;
 	L->panel_w = COLS - L->panel_x;
-	int avail = LINES - 1 - UI_LOG_MIN;
+	/* Messages and the key hint get a line each when the whole map
+	 * still fits; otherwise they share the bottom line. */
+	L->hint_y = LINES - 1;
+	L->status_y = LINES - 2 - UI_LOG_MIN >= m->h ? LINES - 2 : LINES - 1;
+	int avail = L->status_y - UI_LOG_MIN;
 	L->map_h = min_i(m->h, avail);
 	L->top_h = max_i(L->map_h, min_i(PANEL_ROWS, avail));
 	L->log_y = L->top_h;
-	L->log_h = LINES - 1 - L->top_h;
-	L->status_y = LINES - 1;
+	L->log_h = L->status_y - L->top_h;
 	/* The windows tile the screen, so no stale cell survives a resize. */
 	ui->map = newwin(L->top_h, L->panel_x, 0, 0);
 	ui->panel = newwin(L->top_h, L->panel_w, 0, L->panel_x);
 	ui->logw = newwin(L->log_h, COLS, L->log_y, 0);
 	ui->status = newwin(1, COLS, L->status_y, 0);
+	if (L->hint_y != L->status_y) {
+		ui->hint = newwin(1, COLS, L->hint_y, 0);
+		leaveok(ui->hint, TRUE);
+	}
 	leaveok(ui->panel, TRUE);
 	leaveok(ui->logw, TRUE);
 	leaveok(ui->status, TRUE);
 	screen_follow(ui);
 }
 
-/* The viewport origin that keeps c in view, with a margin when it can. */
+/* The viewport origin that keeps c in view: when the cursor comes within
+ * a margin of the edge, the view jumps to centre it (a jump now and then
+ * costs fewer bytes than redrawing the whole map at every step). */
 static int follow(int c, int s, int view, int size)
 {
 	if (size <= view)
 		return 0;
-	int margin = view > 12 ? 3 : 0;
-	if (c < s + margin)
-		s = c - margin;
-	if (c > s + view - 1 - margin)
-		s = c - view + 1 + margin;
+	int margin = view > 12 ? 2 : 0;
+	if (c < s + margin || c > s + view - 1 - margin)
+		s = c - view / 2;
 	return max_i(0, min_i(s, size - view));
 }
 
@@ -126,10 +134,11 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 		return 0;
 	while (len > 0 && rows < maxrows) {
 		size_t n = len;
-		if ((int)n > width) {
-			n = (size_t)width;
+		const char *nl = memchr(s, '\n', len);
+		if (nl && nl - s <= width)
+			n = (size_t)(nl - s); /* a line break of the text's own */
+		else if ((int)n > width)
 			n = (size_t)wrap_point(s, width);
-		}
 		if (skip > 0) {
 			skip--;
 		} else {
@@ -143,6 +152,10 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 		}
 		s += n;
 		len -= n;
+		if (len > 0 && *s == '\n') {
+			s++;
+			len--;
+		}
 		while (len > 0 && *s == ' ') {
 			s++;
 			len--;
@@ -196,8 +209,9 @@ bool screen_wait_size(struct ui *ui)
 	return !ui->quit;
 }
 
-/* The bottom line: a message or question until the next key, else the
- * keys that matter now. */
+/* The status line: a message or question until the next key; the hint
+ * line: the keys that matter now. When they share a line, the message
+ * wins. */
 static void draw_bottom(struct ui *ui)
 {
 	werase(ui->status);
@@ -205,9 +219,14 @@ static void draw_bottom(struct ui *ui)
 		screen_put(ui->status, 0, 0,
 			   ui->status_err ? ui->pal.error : A_BOLD,
 			   ui->status_text);
-	else
+	else if (!ui->hint)
 		screen_put(ui->status, 0, 0, A_DIM, help_hint(ui));
 	wnoutrefresh(ui->status);
+	if (ui->hint) {
+		werase(ui->hint);
+		screen_put(ui->hint, 0, 0, A_DIM, help_hint(ui));
+		wnoutrefresh(ui->hint);
+	}
 }
 
 void screen_draw(struct ui *ui)

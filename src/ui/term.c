@@ -1,6 +1,7 @@
 /* term.c: opening and closing the terminal, signals, reading keys.
  * Signal handlers only set a flag: curses is left by the main loop. */
 #include <errno.h>
+#include <sys/select.h>
 #include <langinfo.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,17 +23,56 @@ static void on_signal(int sig)
 static const int term_signals[] = {SIGINT, SIGTERM, SIGHUP};
 #define NSIGNALS (int)(sizeof term_signals / sizeof term_signals[0])
 
-/* No SA_RESTART: a blocked read returns EINTR so the loop sees the flag. */
+/* The signal mask before we started, restored at the end; while waiting
+ * for a key it is the mask in force, so the fatal signals are let in only
+ * there, atomically (pselect): none can slip in between the check of the
+ * flag and the wait. */
+static sigset_t term_saved_mask;
+
 static void signals_catch(bool on)
 {
 	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on ? on_signal : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
+	sigset_t set;
+	sigemptyset(&set);
 	for (int i = 0; i < NSIGNALS; i++)
-		sigaction(term_signals[i], &sa, NULL);
+		sigaddset(&set, term_signals[i]);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (on) {
+		for (int i = 0; i < NSIGNALS; i++)
+			sigaction(term_signals[i], &sa, NULL);
+		sigprocmask(SIG_BLOCK, &set, &term_saved_mask);
+	} else {
+		/* Unblock first: a pending signal reaches our handler, not
+		 * the default action, before the defaults return. */
+		sigprocmask(SIG_SETMASK, &term_saved_mask, NULL);
+		sa.sa_handler = SIG_DFL;
+		for (int i = 0; i < NSIGNALS; i++)
+			sigaction(term_signals[i], &sa, NULL);
+	}
 }
 
+/* Keys some terminals send that their terminfo entry does not name. */
+static void extra_keys(void)
+{
+	static const struct {
+		const char *seq;
+		int key;
+	} keys[] = {
+		{"\033[1~", KEY_HOME},  {"\033[7~", KEY_HOME}, {"\033[H", KEY_HOME},
+		{"\033OH", KEY_HOME},   {"\033[4~", KEY_END},  {"\033[8~", KEY_END},
+		{"\033[F", KEY_END},    {"\033OF", KEY_END},   {"\033[5~", KEY_PPAGE},
+		{"\033[6~", KEY_NPAGE}, {"\033[E", KEY_B2},    {"\033OE", KEY_B2},
+		{"\033[G", KEY_B2},     {"\033OA", KEY_UP},    {"\033OB", KEY_DOWN},
+		{"\033OC", KEY_RIGHT},  {"\033OD", KEY_LEFT},  {"\033[A", KEY_UP},
+		{"\033[B", KEY_DOWN},   {"\033[C", KEY_RIGHT}, {"\033[D", KEY_LEFT},
+		{"\033[Z", KEY_BTAB},   {"\033OM", KEY_ENTER},
+	};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (key_defined(keys[i].seq) <= 0)
+			define_key(keys[i].seq, keys[i].key);
+}
 /* newterm for TERM, else for the fallbacks; says which was used. */
 static SCREEN *open_screen(struct ui *ui)
 {
@@ -81,6 +121,8 @@ int term_open(struct ui *ui)
 	curs_set(1);
 	ui->keys = newpad(1, 1);
 	keypad(ui->keys, TRUE);
+	nodelay(ui->keys, TRUE);
+	extra_keys();
 	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	palette_init(&ui->pal, ui->g->w);
 	screen_layout(ui);
@@ -106,31 +148,56 @@ void term_close(struct ui *ui)
 		fprintf(stderr, "medsiege: stopped by signal %d\n", (int)term_signal);
 }
 
+/* After an Esc: swallow the rest of a sequence no terminfo entry named
+ * (or an Alt-key), so its bytes do not act as keys; a lone Esc stays. */
+static int after_escape(struct ui *ui)
+{
+	int c = wgetch(ui->keys);
+	if (c == ERR)
+		return 27;
+	if (c == '[' || c == 'O') {
+		bool csi = c == '[';
+		for (int n = 0; n < 16; n++) {
+			c = wgetch(ui->keys);
+			if (c == ERR || !csi || (c >= 0x40 && c <= 0x7e))
+				break;
+		}
+	}
+	return UI_KEY_UNKNOWN;
+}
+
 int term_key(struct ui *ui)
 {
-	int interrupted = 0;
+	int idle = 0;
 	for (;;) {
 		if (term_signal) {
 			ui->quit = true;
 			ui->exit_status = 1;
 			return ERR;
 		}
-		errno = 0;
 		int k = wgetch(ui->keys);
 		if (k == KEY_RESIZE) {
 			screen_layout(ui);
 			return k;
 		}
+		if (k == 27)
+			return after_escape(ui);
 		if (k != ERR)
 			return k;
-		if (term_signal)
+		/* Nothing to read: wait, letting the fatal signals in. */
+		fd_set rd;
+		FD_ZERO(&rd);
+		FD_SET(STDIN_FILENO, &rd);
+		int r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL,
+				&term_saved_mask);
+		if (r < 0 && errno == EINTR)
 			continue;
-		/* A harmless interruption (a stop and continue, say): read
-		 * again; anything else means the terminal is gone. */
-		if (errno == EINTR && ++interrupted < 64)
-			continue;
-		ui->quit = true;
-		ui->exit_status = 1;
-		return ERR;
+		/* Readable, yet no key, again and again: the terminal is gone
+		 * (end of file, or an error). */
+		if (r < 0 || ++idle > 8) {
+			ui->quit = true;
+			ui->exit_status = 1;
+			return ERR;
+		}
 	}
 }

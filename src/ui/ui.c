@@ -22,33 +22,22 @@ const char *ui_inches(int half, char *buf)
 	return move_inches(half, buf);
 }
 
-/* Cells the selected unit could move to, with their cost; only cells the
- * viewer sees (a path into the unknown would tell what is there). */
+/* Cells the selected unit could move to, with their cost (one search of
+ * the same rules move_path follows); only cells the viewer sees: a path
+ * into the unknown would tell what is there. */
 static void compute_reach(struct ui *ui)
 {
 	const struct world *w = ui->g->w;
 	const struct unit *u = &w->units[ui->sel];
-	int W = w->map.w, H = w->map.h, left = u->move_left;
-	for (int i = 0; i < W * H; i++)
-		ui->reach[i] = -1;
-	if (ui->g->step != STEP_MOVEMENT || u->team != ui->g->active ||
-	    !unit_alive(u))
-		return;
-	enum dir dirs[256];
-	char why[MOVE_WHY_LEN];
-	for (int y = 0; y < H; y++)
-		for (int x = 0; x < W; x++) {
-			int dx = abs(x - u->x), dy = abs(y - u->y);
-			int lo = dx > dy ? dx : dy, hi = dx + dy - lo;
-			/* The cheapest conceivable cost, in half-inches. */
-			if (2 * lo + hi > left || !ui->view[y * W + x] ||
-			    (dx == 0 && dy == 0) || world_unit_at(w, x, y) >= 0)
-				continue;
-			int cost;
-			if (move_path(w, ui->sel, x, y, dirs, 256, &cost, why) >= 0 &&
-			    cost <= left)
-				ui->reach[y * W + x] = cost;
-		}
+	int cells = w->map.w * w->map.h;
+	bool may = ui->g->step == STEP_MOVEMENT && u->team == ui->g->active &&
+		   unit_alive(u);
+	if (may)
+		move_reach(w, ui->sel, ui->reach);
+	for (int i = 0; i < cells; i++)
+		if (!may || ui->reach[i] > u->move_left || !ui->view[i] ||
+		    i == u->y * w->map.w + u->x)
+			ui->reach[i] = -1;
 }
 
 void ui_refresh_caches(struct ui *ui)

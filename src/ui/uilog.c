@@ -171,11 +171,15 @@ enum uilog_vis uilog_visibility(const struct game *g, const struct event *ev,
 		return UILOG_FULL;
 	case EV_UNDO:
 		return ev->team == team ? UILOG_FULL : UILOG_HIDE;
-	case EV_MOVE:
-		return own(g, ev->unit, team) || seen_at(g, view, ev->x0, ev->y0) ||
-				       seen_at(g, view, ev->x1, ev->y1)
-			       ? UILOG_FULL
-			       : UILOG_HIDE;
+	case EV_MOVE: {
+		/* Seen at one end only: where it came from or went is not
+		 * told. */
+		bool a = seen_at(g, view, ev->x0, ev->y0);
+		bool b = seen_at(g, view, ev->x1, ev->y1);
+		if (own(g, ev->unit, team) || (a && b))
+			return UILOG_FULL;
+		return a || b ? UILOG_PART : UILOG_HIDE;
+	}
 	case EV_CLIMB:
 	case EV_FACE:
 	case EV_ESCAPED:
@@ -240,6 +244,15 @@ static char *part_attack(const struct game *g, const struct event *ev,
 			 ev->free_attack ? "free attack: " : "",
 			 name_or_unseen(g, ev->unit, ka), tgt, ev->calc.need,
 			 ev->value, ev->success ? "HIT" : "miss");
+}
+
+static char *part_move(const struct game *g, const struct event *ev,
+		       const unsigned char *view)
+{
+	const char *id = g->w->units[ev->unit].id;
+	if (seen_at(g, view, ev->x1, ev->y1))
+		return xasprintf("%s comes into view at %d,%d", id, ev->x1, ev->y1);
+	return xasprintf("%s moves out of view from %d,%d", id, ev->x0, ev->y0);
 }
 
 static char *part_door(const struct event *ev)
@@ -378,9 +391,9 @@ void uilog_listener(void *ctx, const struct game *g, const struct event *ev)
 	ln->full_mask = full_mask;
 	for (int t = 0; t < l->nteams; t++)
 		if (vis[t] == UILOG_PART)
-			ln->part[t] = ev->type == EV_DOOR
-					      ? part_door(ev)
-					      : part_attack(g, ev, t, l->view[t]);
+			ln->part[t] = ev->type == EV_DOOR   ? part_door(ev)
+				      : ev->type == EV_MOVE ? part_move(g, ev, l->view[t])
+							    : part_attack(g, ev, t, l->view[t]);
 	l->last_move = *ev;
 	if (ev->type != EV_MOVE)
 		l->last_move.unit = -1;

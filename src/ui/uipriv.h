@@ -17,6 +17,8 @@
 #define UI_PANEL_MIN 30   /* columns of the side panel at least */
 #define UI_LOG_MIN 3      /* lines of the log pane at least */
 #define UI_STATUS_LEN 256
+/* A key the terminal sent that means nothing here. */
+#define UI_KEY_UNKNOWN (KEY_MAX + 1)
 
 /* Where each part of the screen is. */
 struct layout {
@@ -26,7 +28,8 @@ struct layout {
 	int map_w, map_h;     /* viewport in cells */
 	int panel_x, panel_w;
 	int log_y, log_h;
-	int status_y;         /* messages, questions, else the key hint */
+	int status_y;         /* messages and questions */
+	int hint_y;           /* the key hint (= status_y: they share it) */
 };
 
 /* Attributes for the parts of the map, in colour or monochrome. */
@@ -49,7 +52,7 @@ struct ui {
 	struct uilog log;
 	SCREEN *scr;
 	WINDOW *keys;         /* a pad: reading keys never repaints */
-	WINDOW *map, *panel, *logw, *status, *full;
+	WINDOW *map, *panel, *logw, *status, *hint, *full;
 	struct layout lay;
 	struct palette pal;
 	bool utf8;

@@ -1,20 +1,22 @@
 # tests/ui/lib.sh: shared by the screen tests (sourced, not run). Each
-# test drives the real program in a detached tmux on a private socket at
-# 80x24, polls the pane's text with a timeout (no fixed sleeps) and kills
+# test drives the real program in a detached tmux on a private socket (in
+# its own temporary directory) at 80x24, polls the pane's text with a timeout (no fixed sleeps) and kills
 # its tmux server at the end. Without tmux the tests are skipped (77).
 srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 bin=${abs_top_builddir:-$srcdir}/medsiege
 scenario=$srcdir/maps/gatehouse.yaml
-pass=0 fail=0
-sock=medsiege-test-$$
+pass=0 fail=0 nstart=0
 unset TMUX
 
 command -v tmux >/dev/null 2>&1 || { echo "skip: tmux is not installed"; exit 77; }
 
-tm() { tmux -L "$sock" "$@"; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-test.XXXXXX") || exit 1
+# A private server on a socket in our own directory: nothing is left behind.
+sock=$work/tmux-0
+tm() { tmux -S "$sock" "$@"; }
 cleanup() { tm kill-server >/dev/null 2>&1; }
-trap cleanup EXIT
-trap 'cleanup; exit 1' INT TERM HUP
+trap 'cleanup; rm -rf "$work"' EXIT
+trap 'exit 1' INT TERM HUP PIPE
 
 # start [ENV=VALUE...] -- [ARGS...]: the game in a fresh 80x24 session;
 # ARGS default to the gatehouse scenario with seed 1.
@@ -26,9 +28,15 @@ start() {
 	done
 	[ "$1" = "--" ] && shift
 	args=${*:-"$scenario --seed 1"}
+	# A fresh server on a fresh socket: no race with the last one's exit.
 	cleanup
+	nstart=$((nstart + 1))
+	sock=$work/tmux-$nstart
+	rm -f "$work/status"
+	# The shell around the game records its exit status.
 	tm -f /dev/null new-session -d -s t -x 80 -y 24 \
-		"exec env TERM=xterm-256color $envs $bin $args" || return 1
+		"env TERM=xterm-256color $envs $bin $args; echo \$? >$work/status" ||
+		return 1
 	tm set-option -t t remain-on-exit on >/dev/null
 }
 
@@ -59,7 +67,10 @@ wait_gone() {
 keys() { tm send-keys -t t "$@"; }
 
 # at X Y: the character on screen at column X, row Y.
-at() { screen | sed -n "$(($2 + 1))p" | cut -c"$(($1 + 1))"; }
+at() {
+	screen | awk -v x="$1" -v y="$2" 'NR == y + 1 {
+		c = substr($0, x + 1, 1); printf "%s", c == "" ? " " : c }'
+}
 
 ok() {
 	pass=$((pass + 1))
@@ -85,6 +96,34 @@ check() {
 start_red() {
 	start "$@" && wait_for "Red to play" && keys Enter &&
 		wait_for "movement left"
+}
+
+# gone PID: wait until the process has exited (a zombie has: reaping it
+# is its parent's business).
+gone() {
+	i=0
+	while kill -0 "$1" 2>/dev/null; do
+		case $(ps -o stat= -p "$1" 2>/dev/null) in Z*) return 0 ;; esac
+		i=$((i + 1))
+		[ $i -ge 250 ] && return 1
+		sleep 0.02
+	done
+}
+
+# exit_status: the game's exit status once it has exited ("" if never).
+exit_status() {
+	i=0
+	while [ ! -s "$work/status" ] && [ $i -lt 250 ]; do
+		i=$((i + 1))
+		sleep 0.02
+	done
+	cat "$work/status" 2>/dev/null
+}
+
+# game_pid: the game's process (the child of the pane's shell).
+game_pid() {
+	shell=$(tm display-message -p -t t '#{pane_pid}')
+	ps -o pid= --ppid "$shell" | tr -d ' ' | head -n 1
 }
 
 finish() {

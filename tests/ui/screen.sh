@@ -20,24 +20,26 @@ check "the courtyard rows are blank for Red" \
 	eval '[ -z "$(screen | sed -n 2,8p | cut -c1-34 | tr -d " ")" ]'
 check "no hidden unit is named" eval '! screen | grep -Eq "b6|b7|b4"'
 
-# Step r1 north with m + k, then with the keypad's 8.
+# Step r1 north with m + k, then east with the keypad's 6.
 keys m
 check "m asks for a direction" wait_for "which direction"
 keys k
 check "r1's movement left drops to 4" wait_for "movement left: 4 in of 5"
 check "the K moved to 10,16" eval '[ "$(at 10 16)" = K ] && [ "$(at 10 17)" = . ]'
 check "the log shows the move" wait_for "r1 moves 10,17 -> 10,16"
-keys m 8
+keys m 6
 check "the keypad digit steps too" wait_for "movement left: 3 in of 5"
-check "the K is at 10,15 now" eval '[ "$(at 10 15)" = K ]'
+check "the K is at 11,16 now" eval '[ "$(at 11 16)" = K ]'
 
 # A rejected command says why and changes nothing.
-keys m j m j m j
-check "a step too far is refused with its reason" wait_for "cannot move"
+keys m y
+check "a step into the moat is refused with its reason" \
+	wait_for "r1 cannot move nw: 10,15 is water"
+check "and nothing moved" eval '[ "$(at 11 16)" = K ] && wait_for "movement left: 3 in"'
 
-# Cursor keys: arrows move the cursor shown in the panel.
-keys Escape Tab
-wait_for "selected"
+# Cursor keys: arrows and hjkl move the cursor shown in the panel.
+keys Tab
+check "Tab selects the next unit" wait_for "r2 Foot Knight selected"
 keys Up
 check "the cursor follows the arrow keys" wait_for "cursor 21,16"
 keys l

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Hot seat: the curtain hides everything between teams, each team sees its
+# own view, and a team's turn opens with a digest of what it saw.
+. "$(dirname "$0")/lib.sh"
+
+check "Red's turn starts" start_red
+# Red ends its three steps: Movement, Missile fire, Melee.
+keys e
+check "ending a step asks first" wait_for "End Red's Movement step?"
+keys y
+check "Missile fire follows" wait_for "Missile fire"
+keys e y
+check "then Melee" wait_for "Round 1: Red, Melee"
+keys e y
+check "the curtain names the next team" wait_for "Blue to play"
+check "the curtain shows nothing of the map" \
+	eval '! screen | grep -Eq "####|====|\.\.\.\.|Red|Gatehouse"'
+check "nor of the log" eval '! screen | grep -q "moves"'
+keys x Tab m k
+check "keys other than Enter do not lift it" \
+	eval 'sleep 0.2; wait_for "Blue to play" && ! screen | grep -q "####"'
+keys Enter
+check "Blue's turn starts" wait_for "movement left"
+check "Blue sees its man-at-arms b6 in the courtyard at 8,6" \
+	eval '[ "$(at 8 6)" = A ]'
+check "and its knight b7 in the keep at 14,3" eval '[ "$(at 14 3)" = K ]'
+
+# Blue's billman b4 steps into the gateway and opens the gate.
+keys l l l l l l l l l l k
+check "the cursor reaches b4" wait_for "cursor 15,7"
+keys Enter
+check "Enter selects b4" wait_for "b4 Billman selected"
+keys m j
+check "b4 steps to 15,8" wait_for "b4 moves 15,7 -> 15,8"
+keys o j
+check "b4 opens the gate" wait_for "b4 opens the door at 15,9"
+keys e y
+wait_for "Missile fire"
+keys e y
+wait_for "Melee"
+keys e y
+check "the curtain comes down again for Red" wait_for "Red to play"
+check "still nothing of the map" eval '! screen | grep -Eq "####|====|Blue"'
+keys Enter
+check "Red's digest tells what it saw" wait_for "what you saw since your last turn"
+check "the billman came into view" wait_for "b4 Billman (Blue) came into view at 15,8"
+check "the gate opening is in it" wait_for "b4 opens the door at 15,9"
+check "what Red could not see is not" eval '! screen | grep -Eq "b6|b7"'
+keys q
+check "back on the map, Red sees the defender in the gateway" \
+	eval 'wait_for "movement left" && [ "$(at 15 8)" = B ]'
+check "and the open gate" eval '[ "$(at 15 9)" = "'"'"'" ]'
+check "but still not the courtyard" eval '[ "$(at 8 6)" = " " ]'
+finish
