@@ -6,7 +6,8 @@
 #include "config.h"
 
 static const char main_usage[] =
-	"usage: medsiege [SCENARIO]                 play hot seat in the terminal\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM]  play hot seat in the terminal\n"
+	"       medsiege --resume [SAVE] [--force]     continue a saved game\n"
 	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"       medsiege run SAVE [--json]                 replay a save headless\n"

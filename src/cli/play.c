@@ -1,41 +1,84 @@
-/* play.c: medsiege [SCENARIO]: hot seat in the terminal. */
+/* play.c: medsiege [SCENARIO]: hot seat in the terminal, saved as it goes. */
 #include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "ai/ai.h"
+#include "base/util.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
 #include "ui/ui.h"
 
 static const char play_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N]\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM]...\n"
+	"       medsiege --resume [SAVE] [--force] [--ai TEAM]...\n"
 	"\n"
 	"Play SCENARIO (a path, or the name of an installed scenario; default\n"
 	"gatehouse) hot seat in this terminal: the teams take turns at the\n"
-	"keyboard, and the screen is curtained between them. Press ? in the\n"
-	"game for every key.\n"
+	"keyboard, and the screen is curtained between them. Every command is\n"
+	"saved as it is made, under $XDG_STATE_HOME/medsiege (by default\n"
+	"~/.local/state/medsiege). Press ? in the game for every key.\n"
 	"\n"
 	"  --seed N         seed the dice (default: from the clock; shown in the log)\n"
+	"  --ai TEAM        the computer plays TEAM (repeatable); teams whose\n"
+	"                   scenario says 'control: ai' are played by it too\n"
+	"  --resume [SAVE]  continue the newest unfinished game, or SAVE\n"
+	"  --force          resume even if the scenario changed since the save began\n"
 	"  -h, --help       show this help\n";
 
-/* Every command line from the screen goes through here: the save journal
- * will be written at this point. */
+struct play {
+	struct session *s;
+	struct ai *ai[MAX_TEAMS];
+};
+
+/* Every command line from the screen: run, saved (fsync), then shown. */
 static int submit_line(void *ctx, struct game *g, const char *line, char *why)
 {
-	(void)ctx;
-	return cmd_execute(g, line, why);
+	struct play *p = ctx;
+	(void)g;
+	return session_submit(p->s, line, why);
+}
+
+/* A computer team's whole turn, through the same command lines. */
+static void ai_turn(void *ctx, struct game *g)
+{
+	struct play *p = ctx;
+	int team = g->active, round = g->round;
+	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
+	for (int n = 0; n < 100000 && !g->over; n++) {
+		if (g->active != team || g->round != round)
+			return;
+		struct ai *a = p->ai[team];
+		ai_next(a, g, line, sizeof line);
+		if (session_submit(p->s, line, why) != 0) {
+			ai_rejected(a);
+			if (strcmp(line, "end") == 0)
+				break;
+		}
+	}
+	/* A computer player that cannot end its step would stall the game:
+	 * hand the turn on as a person would, by ending each step. */
+	for (int k = 0; k < 3 && !g->over && g->active == team; k++)
+		if (session_submit(p->s, "end", why) != 0)
+			break;
 }
 
 int cli_play(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"seed", required_argument, NULL, 's'},
+		{"ai", required_argument, NULL, 'A'},
+		{"resume", optional_argument, NULL, 'R'},
+		{"force", no_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	uint64_t seed = 0;
-	bool have_seed = false;
-	int c;
+	bool have_seed = false, resume = false, force = false;
+	const char *save = NULL, *ai_names[MAX_TEAMS];
+	int nai = 0, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
@@ -47,6 +90,23 @@ int cli_play(int argc, char **argv)
 			}
 			have_seed = true;
 			break;
+		case 'A':
+			if (nai == MAX_TEAMS) {
+				fprintf(stderr, "medsiege: too many --ai\n");
+				return EXIT_USAGE;
+			}
+			ai_names[nai++] = optarg;
+			break;
+		case 'R':
+			resume = true;
+			/* --resume SAVE as well as --resume=SAVE */
+			if (!optarg && optind < argc && argv[optind][0] != '-')
+				optarg = argv[optind++];
+			save = optarg;
+			break;
+		case 'F':
+			force = true;
+			break;
 		case 'h':
 			fputs(play_usage, stdout);
 			return 0;
@@ -55,20 +115,47 @@ int cli_play(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (argc - optind > 1) {
+	if (argc - optind > (resume ? 0 : 1)) {
 		fputs(play_usage, stderr);
 		return EXIT_USAGE;
 	}
-	const char *name = optind < argc ? argv[optind] : "gatehouse";
 	setlocale(LC_ALL, "");
 	if (!have_seed)
 		seed = cli_clock_seed();
-	struct game *g = cli_load_game(name, seed);
-	if (!g)
+	char *err = NULL;
+	struct play p = {0};
+	p.s = resume ? session_resume(save, NULL, force, &err)
+		     : session_new(optind < argc ? argv[optind] : "gatehouse", seed,
+				   NULL, &err);
+	if (!p.s) {
+		fprintf(stderr, "medsiege: %s\n", err ? err : "cannot start the game");
+		free(err);
 		return EXIT_USAGE;
-	game_start(g);
-	struct ui_submit submit = {submit_line, NULL};
+	}
+	struct game *g = p.s->g;
+	for (int i = 0; i < nai; i++) {
+		int t = world_find_team(g->w, ai_names[i]);
+		if (t < 0) {
+			fprintf(stderr, "medsiege: --ai: no team '%s'\n", ai_names[i]);
+			session_free(p.s);
+			return EXIT_USAGE;
+		}
+		g->w->teams[t].control = CONTROL_AI;
+	}
+	for (int t = 0; t < g->w->nteams; t++)
+		if (g->w->teams[t].control == CONTROL_AI)
+			p.ai[t] = ai_new(g, t);
+	if (!resume)
+		game_start(g);
+	char *notice = NULL;
+	if (p.s->j || p.s->warning)
+		notice = p.s->warning ? xstrdup(p.s->warning)
+				      : xasprintf("saving to %s", p.s->j->path);
+	struct ui_submit submit = {submit_line, ai_turn, &p, notice};
 	int status = ui_play(g, &submit);
-	game_free(g);
+	free(notice);
+	for (int t = 0; t < MAX_TEAMS; t++)
+		ai_free(p.ai[t]);
+	session_free(p.s);
 	return status;
 }

@@ -94,16 +94,44 @@ static void digest(struct ui *ui, int team)
 	free(lines);
 }
 
-void curtain_hand_over(struct ui *ui)
+/* The viewer leaves the screen: remember what it had seen. */
+static void leave_screen(struct ui *ui)
 {
-	struct game *g = ui->g;
-	int prev = ui->viewer, team = g->active;
+	int prev = ui->viewer;
 	if (prev >= 0) {
 		enemies_in_view(ui, prev, ui->enemies_seen[prev]);
 		ui->digest_from[prev] = ui->log.n;
+		ui->last_viewer = prev;
 	}
 	ui->viewer = -1;
 	actions_select(ui, -1, false);
+}
+
+void curtain_computer_turn(struct ui *ui)
+{
+	leave_screen(ui);
+	const struct game *g = ui->g;
+	char line1[96];
+	snprintf(line1, sizeof line1, "%s (computer) is playing round %d...",
+		 g->w->teams[g->active].name, g->round);
+	const char *lines[] = {line1};
+	const attr_t attrs[] = {ui->pal.team[g->active] | A_BOLD};
+	show_lines(ui, lines, attrs, 1);
+}
+
+void curtain_hand_over(struct ui *ui)
+{
+	struct game *g = ui->g;
+	int team = g->active;
+	bool same = ui->viewer < 0 && ui->last_viewer == team;
+	leave_screen(ui);
+	if (same) {
+		ui->viewer = team;
+		ui->dirty = true;
+		digest(ui, team);
+		actions_select(ui, actions_first_unit(ui), true);
+		return;
+	}
 	char line1[96], line2[96];
 	snprintf(line1, sizeof line1, "%s to play %s press Enter",
 		 g->w->teams[team].name, ui->utf8 ? "\u2014" : "-");
@@ -117,7 +145,12 @@ void curtain_hand_over(struct ui *ui)
 	ui->dirty = true;
 	digest(ui, team);
 	actions_select(ui, actions_first_unit(ui), true);
-	screen_status(ui, false, "%s", ui->term_note[0] ? ui->term_note : "");
+	/* Said once, before anything else: the terminal, then the save. */
+	const char *notice = ui->submit.notice && !ui->notice_shown
+				     ? ui->submit.notice : "";
+	ui->notice_shown = true;
+	screen_status(ui, false, "%s%s%s", ui->term_note,
+		      ui->term_note[0] && notice[0] ? "; " : "", notice);
 }
 
 void curtain_game_over(struct ui *ui)

@@ -116,8 +116,13 @@ static struct ui *ui_new(struct game *g, const struct ui_submit *submit)
 	const struct world *w = g->w;
 	size_t cells = (size_t)(w->map.w * w->map.h);
 	ui->g = g;
-	ui->submit.fn = submit && submit->fn ? submit->fn : default_submit;
-	ui->submit.ctx = submit && submit->fn ? submit->ctx : NULL;
+	if (submit)
+		ui->submit = *submit;
+	if (!ui->submit.fn) {
+		ui->submit.fn = default_submit;
+		ui->submit.ctx = NULL;
+	}
+	ui->last_viewer = -1;
 	ui->viewer = -1;
 	ui->sel = -1;
 	ui->show_marks = true;
@@ -169,6 +174,12 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		if (g->over) {
 			curtain_game_over(ui);
 			break;
+		}
+		if (ui->submit.ai_turn &&
+		    g->w->teams[g->active].control == CONTROL_AI) {
+			curtain_computer_turn(ui);
+			ui->submit.ai_turn(ui->submit.ctx, g);
+			continue;
 		}
 		if (g->active != ui->viewer) {
 			curtain_hand_over(ui);

@@ -5,12 +5,18 @@
 
 #include "game/game.h"
 
-/* Where the screen sends every command line it builds from keys. fn
- * returns as cmd_execute does: 0 accepted, 1 blank, -1 rejected with a
- * one-line reason in why (CMD_WHY_LEN bytes). */
+/* How the screen talks to the rest of the program. submit receives every
+ * command line built from keys and returns as cmd_execute does: 0
+ * accepted, 1 blank, -1 rejected with a one-line reason in why
+ * (CMD_WHY_LEN bytes). ai_turn, when set, plays the active team's whole
+ * turn for a team whose control is CONTROL_AI (through the same command
+ * lines); while it runs no human team's view is shown. notice, when set,
+ * is shown on the status line when play begins. */
 struct ui_submit {
 	int (*fn)(void *ctx, struct game *g, const char *line, char *why);
+	void (*ai_turn)(void *ctx, struct game *g);
 	void *ctx;
+	const char *notice;
 };
 
 /* Play g (already started with game_start) in the terminal until the game

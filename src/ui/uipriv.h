@@ -57,8 +57,10 @@ struct ui {
 	struct palette pal;
 	bool utf8;
 	char term_note[128];  /* said once when TERM had to be replaced */
+	bool notice_shown;    /* the program's notice has been shown */
 
 	int viewer;           /* the team whose view is on screen, or -1 */
+	int last_viewer;      /* the human team that had the screen last */
 	int cx, cy;           /* the cursor's cell */
 	int sx, sy;           /* the viewport's top left cell */
 	int sel;              /* selected unit, or -1 */
@@ -187,8 +189,12 @@ void actions_select(struct ui *ui, int unit, bool move_cursor);
 int actions_first_unit(const struct ui *ui);
 
 /* curtain.c: the hot seat. */
-/* Hand the screen to the active team: curtain, then its digest. */
+/* Hand the screen to the active team: curtain, then its digest. With
+ * only computer teams between two turns of the same human team there is
+ * nobody to hide from: no curtain, just the digest. */
 void curtain_hand_over(struct ui *ui);
+/* A computer team plays: no team's view stays on screen meanwhile. */
+void curtain_computer_turn(struct ui *ui);
 /* The game over screen; waits for a key. */
 void curtain_game_over(struct ui *ui);
 

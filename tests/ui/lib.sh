@@ -11,6 +11,9 @@ unset TMUX
 command -v tmux >/dev/null 2>&1 || { echo "skip: tmux is not installed"; exit 77; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-test.XXXXXX") || exit 1
+# Saves go to the test's own folder, never the user's.
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
 # A private server on a socket in our own directory: nothing is left behind.
 sock=$work/tmux-0
 tm() { tmux -S "$sock" "$@"; }
@@ -35,7 +38,7 @@ start() {
 	rm -f "$work/status"
 	# The shell around the game records its exit status.
 	tm -f /dev/null new-session -d -s t -x 80 -y 24 \
-		"env TERM=xterm-256color $envs $bin $args; echo \$? >$work/status" ||
+		"env TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME $envs $bin $args; echo \$? >$work/status" ||
 		return 1
 	tm set-option -t t remain-on-exit on >/dev/null
 }
