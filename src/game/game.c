@@ -98,13 +98,28 @@ struct event game_event(enum event_type type)
 	return ev;
 }
 
-int game_roll(struct game *g, int sides, const char *purpose)
+void game_unlisten(struct game *g, game_listener fn, void *ctx)
+{
+	for (int i = 0; i < g->nlisteners; i++)
+		if (g->listeners[i].fn == fn && g->listeners[i].ctx == ctx) {
+			memmove(&g->listeners[i], &g->listeners[i + 1],
+				(size_t)(g->nlisteners - i - 1) *
+					sizeof g->listeners[0]);
+			g->nlisteners--;
+			return;
+		}
+}
+
+int game_roll(struct game *g, int sides, const char *purpose, int unit,
+	      int target)
 {
 	int v = rng_die(&g->rng, sides);
 	g->rolls++;
 	g->rolled = true;
 	undo_clear(g);
 	struct event ev = game_event(EV_ROLL);
+	ev.unit = unit;
+	ev.target = target;
 	ev.value = v;
 	ev.value2 = sides;
 	strlcpy_s(ev.text, purpose, sizeof ev.text);

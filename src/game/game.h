@@ -80,6 +80,8 @@ struct game *game_new(struct scenario *sc, uint64_t seed);
 void game_free(struct game *g);
 /* Subscribe to events; listeners are called in the order added. */
 void game_listen(struct game *g, game_listener fn, void *ctx);
+/* Stop calling a listener added with game_listen. */
+void game_unlisten(struct game *g, game_listener fn, void *ctx);
 /* Begin play: the first team's Movement step (reports the step event). */
 void game_start(struct game *g);
 

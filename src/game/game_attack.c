@@ -26,7 +26,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 a->id, wp->name,
 			 cell_describe(map_cell(&w->map, x, y)), x, y,
 			 calc->need);
-	int roll = game_roll(g, 20, purpose);
+	int roll = game_roll(g, 20, purpose, attacker, target);
 	bool ok = combat_success(&w->roster.chart, calc->need, roll);
 
 	struct event ev = game_event(EV_ATTACK);
@@ -297,7 +297,7 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 		for (int i = 0; i < n && len < (int)sizeof purpose; i++)
 			len += snprintf(purpose + len, sizeof purpose - (size_t)len,
 					" %s", w->units[cand[i]].id);
-		int r = game_roll(g, n, purpose);
+		int r = game_roll(g, n, purpose, unit, target);
 		int actual = cand[r - 1];
 		struct event ev = game_event(EV_ANNOUNCE);
 		ev.unit = unit;

@@ -204,6 +204,10 @@ void report_event_json(const struct game *g, const struct event *ev,
 		json_str(b, "text", ev->text);
 		break;
 	case EV_ROLL:
+		if (ev->unit >= 0)
+			json_str(b, "unit", uid(g, ev->unit));
+		if (ev->target >= 0)
+			json_str(b, "target", uid(g, ev->target));
 		json_int(b, "die", ev->value2);
 		json_int(b, "value", ev->value);
 		json_str(b, "for", ev->text);

@@ -75,20 +75,6 @@ bool ui_send(struct ui *ui, const char *line)
 	return true;
 }
 
-/* The game keeps its listeners; take ours off before the log goes. */
-static void stop_listening(struct game *g, void *ctx)
-{
-	for (int i = 0; i < g->nlisteners; i++)
-		if (g->listeners[i].ctx == ctx &&
-		    g->listeners[i].fn == uilog_listener) {
-			memmove(&g->listeners[i], &g->listeners[i + 1],
-				(size_t)(g->nlisteners - i - 1) *
-					sizeof g->listeners[0]);
-			g->nlisteners--;
-			return;
-		}
-}
-
 static void start_log(struct ui *ui)
 {
 	struct game *g = ui->g;
@@ -148,7 +134,7 @@ static struct ui *ui_new(struct game *g, const struct ui_submit *submit)
 
 static void ui_free(struct ui *ui)
 {
-	stop_listening(ui->g, &ui->log);
+	game_unlisten(ui->g, uilog_listener, &ui->log);
 	uilog_free(&ui->log);
 	free(ui->view);
 	free(ui->arc);
