@@ -301,6 +301,70 @@ static void test_destroy_unit_goal(void **state)
 	fail_msg("no seed in 200 let the archer hit");
 }
 
+/* A path is planned with what the team knows; an unseen enemy on it
+ * stops the mover next to it, and no message gives it away before. */
+static void test_hidden_enemy_stops_moveto(void **state)
+{
+	(void)state;
+	struct log l;
+	struct game *g = load("tests/data/hidden.yaml", 1, &l);
+	l.n = 0;
+	ok(g, "moveto r1 5,0");
+	int r1 = world_find_unit(g->w, "r1");
+	assert_int_equal(g->w->units[r1].x, 5);
+	assert_int_equal(g->w->units[r1].y, 2);
+	assert_int_equal(l.ev[l.n - 1].type, EV_ANNOUNCE);
+	assert_string_equal(l.ev[l.n - 1].text,
+			    "r1 is stopped at 5,2: b1 stands in the way");
+	game_free(g);
+}
+
+/* Stepping off the board out of contact is leaving melee. */
+static void test_escape_from_contact_draws_free_attack(void **state)
+{
+	(void)state;
+	struct log l;
+	struct game *g = load("tests/data/hidden.yaml", 1, &l);
+	l.n = 0;
+	ok(g, "move r2 e");
+	int attacks = 0;
+	for (int i = 0; i < l.n; i++)
+		if (l.ev[i].type == EV_ATTACK) {
+			attacks++;
+			assert_true(l.ev[i].free_attack);
+			assert_string_equal(g->w->units[l.ev[i].unit].id, "b3");
+		}
+	assert_int_equal(attacks, 1);
+	assert_int_not_equal(g->w->units[1].status, STATUS_ACTIVE);
+	game_free(g);
+}
+
+/* The team the scenario gives a door's key keeps it, whoever locks it. */
+static void test_key_holder_opens_any_lock(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/key.yaml", 1, NULL);
+	rejected(g, "door r1 w open",
+		 "r1 cannot open the door at 4,4: it is locked (Blue)");
+	end_round(g); /* Blue's turn comes round */
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "door b2 e open");
+	ok(g, "door b2 e close");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "door r1 w lock");
+	assert_int_equal(map_cell(&g->w->map, 4, 4)->t.locked_by, 0);
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "door b2 e open");
+	assert_int_equal(map_cell(&g->w->map, 4, 4)->t.state, DOOR_OPEN);
+	game_free(g);
+}
+
 /* Random command lines, from words that mean something and bytes that
  * do not: nothing crashes, and a rejected line never changes the game. */
 static void test_random_commands(void **state)
@@ -358,6 +422,9 @@ int main(void)
 		cmocka_unit_test(test_round_limit_draw_and_out_team),
 		cmocka_unit_test(test_destroy_unit_goal),
 		cmocka_unit_test(test_random_commands),
+		cmocka_unit_test(test_hidden_enemy_stops_moveto),
+		cmocka_unit_test(test_escape_from_contact_draws_free_attack),
+		cmocka_unit_test(test_key_holder_opens_any_lock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

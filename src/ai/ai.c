@@ -134,7 +134,7 @@ static bool has_target(const struct game *g, int idx, const unsigned char *view)
 	return false;
 }
 
-static bool plan_move(const struct game *g, struct ai *a, int idx,
+static bool plan_move(struct game *g, struct ai *a, int idx,
 		      const unsigned char *view, char *line, int size)
 {
 	const struct world *w = g->w;
@@ -200,7 +200,7 @@ static bool plan_move(const struct game *g, struct ai *a, int idx,
 	}
 	int cells = w->map.w * w->map.h;
 	int *cost = xmalloc((size_t)cells * sizeof *cost);
-	move_reach(w, idx, cost);
+	game_reach(g, idx, cost); /* as the team knows the field */
 	int bx = -1, by = -1, bd = geom_dist2(u->x, u->y, gx, gy), bc = 0;
 	for (int c = 0; c < cells; c++) {
 		if (cost[c] > u->move_left || cost[c] == 0)
@@ -312,7 +312,7 @@ static int next_unit(const struct game *g, struct ai *a)
 	return -1;
 }
 
-void ai_next(struct ai *a, const struct game *g, char *line, int size)
+void ai_next(struct ai *a, struct game *g, char *line, int size)
 {
 	const struct world *w = g->w;
 	if (g->round != a->round || (int)g->step != a->step ||

@@ -21,8 +21,9 @@ struct ai {
 struct ai *ai_new(const struct game *g, int team);
 void ai_free(struct ai *a);
 /* The next command for the AI's team, which must be the active team:
- * writes one line (ending with "end" once nothing is left to do). */
-void ai_next(struct ai *a, const struct game *g, char *line, int size);
+ * writes one line (ending with "end" once nothing is left to do). The
+ * game is only read (planning may look at it as the team knows it). */
+void ai_next(struct ai *a, struct game *g, char *line, int size);
 
 /* The last command was rejected: that unit is left alone this step. */
 void ai_rejected(struct ai *a);

@@ -392,8 +392,10 @@ static int resolve_locks(struct loader *l)
 		if (find_team(l, e->locked_by, &team) < 0)
 			return -1;
 		for (int j = 0; j < m->w * m->h; j++)
-			if (m->cells[j].t.sym == (char)i)
+			if (m->cells[j].t.sym == (char)i) {
 				m->cells[j].t.locked_by = team;
+				m->cells[j].t.key = team;
+			}
 	}
 	return 0;
 }

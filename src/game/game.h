@@ -110,6 +110,14 @@ int game_preview_fight(const struct game *g, int unit, int target, int x,
 int game_melee_candidates(const struct game *g, int target, int *out,
 			  int max);
 
+/* Movement planned with what the unit's team knows (enemies it does not
+ * see are ignored), as moveto plans it: the cost to every cell (w*h,
+ * INT_MAX where it cannot stop), and the path to one. The game is left
+ * as it was. */
+void game_reach(struct game *g, int unit, int *cost);
+int game_path(struct game *g, int unit, int x, int y, enum dir *dirs, int max,
+	      int *cost, char *why);
+
 /* Whether the unit may shoot now at all (step, engaged, reload...). */
 bool game_can_shoot(const struct game *g, int unit, char *why);
 

@@ -9,6 +9,7 @@
 #include "game/internal.h"
 #include "rules/engage.h"
 #include "rules/move.h"
+#include "world/vision.h"
 
 /* Checks shared by every Movement action. */
 static int check_mover(struct game *g, int unit, const char *verb, char *why)
@@ -71,9 +72,10 @@ void game_sort_units(const struct world *w, int *v, int n)
 }
 
 /* Enemies that can attack the mover where it stands but not once it has
- * stepped to nx,ny each make a free attack. Returns false if the mover
- * was disabled. */
-static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d)
+ * stepped to nx,ny (or at all, when the step takes it off the board)
+ * each make a free attack. Returns false if the mover was disabled. */
+static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d,
+			 bool leaving_board)
 {
 	struct world *w = g->w;
 	struct unit *u = &w->units[unit];
@@ -86,7 +88,7 @@ static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d)
 		int ox = u->x, oy = u->y;
 		u->x = nx;
 		u->y = ny;
-		bool still = engage_weapon(w, i, unit) >= 0;
+		bool still = !leaving_board && engage_weapon(w, i, unit) >= 0;
 		u->x = ox;
 		u->y = oy;
 		if (!still)
@@ -107,20 +109,155 @@ static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d)
 	return unit_alive(u);
 }
 
+/* Plans are made with what the mover's team knows: enemies it does not
+ * see are taken off the occupancy grid while planning (and put back
+ * after), so a path never betrays them. A move that then runs into one
+ * stops there. Returns the grid to restore. */
+static int *hide_unseen(struct game *g, int team)
+{
+	struct world *w = g->w;
+	size_t cells = (size_t)w->map.w * (size_t)w->map.h;
+	int *saved = xmalloc(cells * sizeof *saved);
+	memcpy(saved, w->occ, cells * sizeof *saved);
+	unsigned char *view = xmalloc(cells);
+	vision_team_view(w, team, view);
+	for (size_t i = 0; i < cells; i++)
+		if (w->occ[i] >= 0 && w->units[w->occ[i]].team != team && !view[i])
+			w->occ[i] = -1;
+	free(view);
+	return saved;
+}
+
+static void unhide(struct game *g, int *saved)
+{
+	struct world *w = g->w;
+	memcpy(w->occ, saved, (size_t)w->map.w * (size_t)w->map.h * sizeof *saved);
+	free(saved);
+}
+
+void game_reach(struct game *g, int unit, int *cost)
+{
+	int *saved = hide_unseen(g, g->w->units[unit].team);
+	move_reach(g->w, unit, cost);
+	unhide(g, saved);
+}
+
+int game_path(struct game *g, int unit, int x, int y, enum dir *dirs, int max,
+	      int *cost, char *why)
+{
+	int *saved = hide_unseen(g, g->w->units[unit].team);
+	int n = move_path(g->w, unit, x, y, dirs, max, cost, why);
+	unhide(g, saved);
+	return n;
+}
+
+static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
+		       char *why);
+
 int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 {
 	if (check_mover(g, unit, "move", why))
 		return -1;
 	struct world *w = g->w;
 	struct unit *u = &w->units[unit];
-	char reason[MOVE_WHY_LEN], a[24], b[16];
+	char reason[MOVE_WHY_LEN];
 	if (n <= 0) {
 		snprintf(why, GAME_WHY_LEN, "%s cannot move: no direction given",
 			 u->id);
 		return -1;
 	}
 
-	/* Check the whole move before anything happens. */
+	/* Check the whole move, with what the team knows, before anything
+	 * happens. */
+	int *saved = hide_unseen(g, u->team);
+	int bad = check_steps(g, unit, dirs, n, why);
+	unhide(g, saved);
+	if (bad)
+		return -1;
+
+	/* Apply it, step by step. */
+	game_undo_push(g, -1, -1);
+	w->occ[u->y * w->map.w + u->x] = -1;
+	for (int i = 0; i < n; i++) {
+		enum dir d = dirs[i];
+		int cost = move_step_cost(w, unit, u->x, u->y, u->facing, d,
+					  reason);
+		bool climb = move_is_ladder_climb(w, u->x, u->y, d);
+		int paid = climb && u->climb_dir == d ? u->climb_paid : 0;
+		int nx = u->x + dir_dx[d], ny = u->y + dir_dy[d];
+		int o = w->occ[ny * w->map.w + nx];
+		if (o >= 0 && w->units[o].team != u->team) {
+			/* An enemy the team did not see stands in the way: now
+			 * it is next to the mover, and seen. */
+			struct event ev = game_event(EV_ANNOUNCE);
+			ev.unit = unit;
+			ev.target = o;
+			ev.x0 = u->x;
+			ev.y0 = u->y;
+			snprintf(ev.text, sizeof ev.text,
+				 "%s is stopped at %d,%d: %s stands in the way",
+				 u->id, u->x, u->y, w->units[o].id);
+			game_emit(g, &ev);
+			break;
+		}
+		if (climb && cost - paid > u->move_left) {
+			/* Part of a climb: the unit stays, the effort is kept. */
+			u->climb_dir = d;
+			u->climb_paid = paid + u->move_left;
+			u->facing = d;
+			struct event ev = game_event(EV_CLIMB);
+			ev.unit = unit;
+			ev.x0 = u->x;
+			ev.y0 = u->y;
+			ev.x1 = nx;
+			ev.y1 = ny;
+			ev.value = u->climb_paid;
+			ev.value2 = cost;
+			u->move_left = 0;
+			game_emit(g, &ev);
+			break;
+		}
+		if (!free_attacks(g, unit, nx, ny, d,
+				  exit_area(g, u->team, nx, ny) != NULL))
+			break;
+		struct event ev = game_event(EV_MOVE);
+		ev.unit = unit;
+		ev.x0 = u->x;
+		ev.y0 = u->y;
+		ev.x1 = nx;
+		ev.y1 = ny;
+		ev.value = cost - paid;
+		u->x = nx;
+		u->y = ny;
+		u->facing = d;
+		u->move_left -= cost - paid;
+		u->climb_paid = 0;
+		ev.value2 = u->move_left;
+		game_emit(g, &ev);
+		if (exit_area(g, u->team, u->x, u->y)) {
+			world_remove(w, unit, STATUS_ESCAPED);
+			struct event ee = game_event(EV_ESCAPED);
+			ee.unit = unit;
+			ee.x0 = u->x;
+			ee.y0 = u->y;
+			game_emit(g, &ee);
+			break;
+		}
+	}
+	if (unit_alive(u))
+		world_place(w, unit, u->x, u->y);
+	game_after_action(g);
+	return 0;
+}
+
+/* Whether the steps are legal from where the unit stands, paid from its
+ * movement left (a last step up or down a ladder may be paid in part). */
+static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
+		       char *why)
+{
+	struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
+	char reason[MOVE_WHY_LEN], a[24], b[16];
 	int x = u->x, y = u->y, left = u->move_left;
 	enum dir f = u->facing;
 	bool partial = false;
@@ -159,63 +296,6 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 			 w->units[other].id, x, y);
 		return -1;
 	}
-
-	/* Apply it, step by step. */
-	game_undo_push(g, -1, -1);
-	w->occ[u->y * w->map.w + u->x] = -1;
-	for (int i = 0; i < n; i++) {
-		enum dir d = dirs[i];
-		int cost = move_step_cost(w, unit, u->x, u->y, u->facing, d,
-					  reason);
-		bool climb = move_is_ladder_climb(w, u->x, u->y, d);
-		int paid = climb && u->climb_dir == d ? u->climb_paid : 0;
-		int nx = u->x + dir_dx[d], ny = u->y + dir_dy[d];
-		if (climb && cost - paid > u->move_left) {
-			/* Part of a climb: the unit stays, the effort is kept. */
-			u->climb_dir = d;
-			u->climb_paid = paid + u->move_left;
-			u->facing = d;
-			struct event ev = game_event(EV_CLIMB);
-			ev.unit = unit;
-			ev.x0 = u->x;
-			ev.y0 = u->y;
-			ev.x1 = nx;
-			ev.y1 = ny;
-			ev.value = u->climb_paid;
-			ev.value2 = cost;
-			u->move_left = 0;
-			game_emit(g, &ev);
-			break;
-		}
-		if (!free_attacks(g, unit, nx, ny, d))
-			break;
-		struct event ev = game_event(EV_MOVE);
-		ev.unit = unit;
-		ev.x0 = u->x;
-		ev.y0 = u->y;
-		ev.x1 = nx;
-		ev.y1 = ny;
-		ev.value = cost - paid;
-		u->x = nx;
-		u->y = ny;
-		u->facing = d;
-		u->move_left -= cost - paid;
-		u->climb_paid = 0;
-		ev.value2 = u->move_left;
-		game_emit(g, &ev);
-		if (exit_area(g, u->team, u->x, u->y)) {
-			world_remove(w, unit, STATUS_ESCAPED);
-			struct event ee = game_event(EV_ESCAPED);
-			ee.unit = unit;
-			ee.x0 = u->x;
-			ee.y0 = u->y;
-			game_emit(g, &ee);
-			break;
-		}
-	}
-	if (unit_alive(u))
-		world_place(w, unit, u->x, u->y);
-	game_after_action(g);
 	return 0;
 }
 
@@ -228,7 +308,7 @@ int game_moveto(struct game *g, int unit, int x, int y, char *why)
 	enum dir path[1024];
 	int cost;
 	char reason[MOVE_WHY_LEN], a[24], b[16];
-	int n = move_path(w, unit, x, y, path, 1024, &cost, reason);
+	int n = game_path(g, unit, x, y, path, 1024, &cost, reason);
 	if (n < 0) {
 		snprintf(why, GAME_WHY_LEN, "%s cannot move to %d,%d: %s",
 			 u->id, x, y, reason);
@@ -315,7 +395,9 @@ int game_door(struct game *g, int unit, enum dir d, const char *action,
 	const char *owner = c->t.locked_by >= 0
 				    ? w->teams[c->t.locked_by].name
 				    : "nobody's key";
-	bool ours = c->t.locked_by == u->team;
+	/* The team that locked a door can open it, and so can the team the
+	 * scenario gives its key. */
+	bool ours = c->t.locked_by == u->team || c->t.key == u->team;
 	const char *problem = NULL;
 	if (strcmp(action, "open") == 0) {
 		if (st == DOOR_OPEN)

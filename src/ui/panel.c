@@ -178,7 +178,7 @@ static void path_cost(struct ui *ui, struct pen *p, int viewer)
 	enum dir dirs[256];
 	int cost = 0;
 	char why[MOVE_WHY_LEN], a[16];
-	if (move_path(w, ui->sel, ui->cx, ui->cy, dirs, 256, &cost, why) < 0)
+	if (game_path(ui->g, ui->sel, ui->cx, ui->cy, dirs, 256, &cost, why) < 0)
 		say(p, A_NORMAL, " no path for %s", u->id);
 	else
 		say(p, A_NORMAL, " path %s in%s", ui_inches(cost, a),

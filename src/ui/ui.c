@@ -33,7 +33,7 @@ static void compute_reach(struct ui *ui)
 	bool may = ui->g->step == STEP_MOVEMENT && u->team == ui->g->active &&
 		   unit_alive(u);
 	if (may)
-		move_reach(w, ui->sel, ui->reach);
+		game_reach(ui->g, ui->sel, ui->reach);
 	for (int i = 0; i < cells; i++)
 		if (!may || ui->reach[i] > u->move_left || !ui->view[i] ||
 		    i == u->y * w->map.w + u->x)

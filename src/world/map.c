@@ -65,6 +65,7 @@ struct terrain terrain_default(enum terrain_kind k)
 		.machines = true,
 		.state = DOOR_OPEN,
 		.locked_by = -1,
+		.key = -1,
 	};
 	switch (k) {
 	case TERRAIN_OPEN:

@@ -72,6 +72,7 @@ struct terrain {
 	bool machines;       /* war machines may enter */
 	enum door_state state; /* doors only */
 	int locked_by;       /* team index, or -1 */
+	int key;             /* the team the scenario gives a key, or -1 */
 	int dv, hits;        /* breachable when hits > 0 */
 	bool rubble;         /* a breached wall */
 	bool broken;         /* a destroyed door: an open gap */
