@@ -15,6 +15,7 @@ static const char main_usage[] =
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
 	"       medsiege check FILE...\n"
 	"       medsiege sim SCENARIO [--games N] [--seed S] [--json]\n"
+	"       medsiege replay SAVE [--team T] [--round N]\n"
 	"       medsiege --version | --help\n"
 	"\n"
 	"Medieval Siege: a turn-based tactical wargame. 'medsiege COMMAND --help'\n"
@@ -34,6 +35,8 @@ int main(int argc, char **argv)
 			return cli_check(argc - 1, argv + 1);
 		if (strcmp(c, "sim") == 0)
 			return cli_sim(argc - 1, argv + 1);
+		if (strcmp(c, "replay") == 0)
+			return cli_replay(argc - 1, argv + 1);
 		if (strcmp(c, "--help") == 0 || strcmp(c, "-h") == 0) {
 			fputs(main_usage, stdout);
 			return 0;

@@ -19,6 +19,7 @@ int cli_view(int argc, char **argv);
 int cli_odds(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_sim(int argc, char **argv);
+int cli_replay(int argc, char **argv);
 /* Play in the terminal: medsiege [SCENARIO] [options]. */
 int cli_play(int argc, char **argv);
 

@@ -95,7 +95,7 @@ void mapview_draw(struct ui *ui, int viewer)
 	if (viewer < 0)
 		return;
 	/* Last-seen marks: where an enemy out of view was last seen. */
-	if (ui->show_marks)
+	if (ui->show_marks && viewer != UI_VIEW_ALL)
 		for (int i = 0; i < w->nunits; i++) {
 			const struct last_seen *s = &ui->g->seen[viewer][i];
 			const struct unit *u = &w->units[i];

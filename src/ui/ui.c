@@ -96,7 +96,7 @@ static void start_log(struct ui *ui)
 	game_listen(g, uilog_listener, &ui->log);
 }
 
-static struct ui *ui_new(struct game *g, const struct ui_submit *submit)
+struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 {
 	struct ui *ui = xcalloc(1, sizeof *ui);
 	const struct world *w = g->w;
@@ -132,7 +132,7 @@ static struct ui *ui_new(struct game *g, const struct ui_submit *submit)
 	return ui;
 }
 
-static void ui_free(struct ui *ui)
+void ui_release(struct ui *ui)
 {
 	game_unlisten(ui->g, uilog_listener, &ui->log);
 	uilog_free(&ui->log);
@@ -147,9 +147,9 @@ static void ui_free(struct ui *ui)
 
 int ui_play(struct game *g, const struct ui_submit *submit)
 {
-	struct ui *ui = ui_new(g, submit);
+	struct ui *ui = ui_alloc(g, submit);
 	if (term_open(ui) != 0) {
-		ui_free(ui);
+		ui_release(ui);
 		return 1;
 	}
 	while (!ui->quit) {
@@ -181,6 +181,6 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 	}
 	int status = ui->exit_status;
 	term_close(ui);
-	ui_free(ui);
+	ui_release(ui);
 	return status;
 }

@@ -26,4 +26,24 @@ struct ui_submit {
  * dropped connection). The screen listens to g's events while it runs. */
 int ui_play(struct game *g, const struct ui_submit *submit);
 
+/* A saved game to watch, one command at a time. build returns a new game
+ * (freed by the screen with game_free) after the first k commands, with
+ * listen attached before the k-th so the screen hears what it did. */
+struct ui_replay {
+	const char *title;       /* what is being replayed (the save) */
+	int ncmds;
+	const char *const *cmds; /* the command lines */
+	const int *round_at;     /* ncmds + 1 entries: round after k commands */
+	struct game *(*build)(void *ctx, int k, game_listener listen,
+			      void *listen_ctx);
+	void *ctx;
+	int viewer;              /* the team whose view is shown; -1: all */
+	int start;               /* the command to start at */
+	const char *notice;      /* shown on the status line at first */
+};
+
+/* Watch a saved game: forwards, backwards, by round, as any team saw it
+ * or all of it. Returns an exit status. */
+int ui_replay(const struct ui_replay *r);
+
 #endif

@@ -12,6 +12,10 @@
 #include "ui/ui.h"
 #include "ui/uilog.h"
 
+/* The viewer of a replay shown with everything in it: a spectator, never
+ * a team in play. */
+#define UI_VIEW_ALL MAX_TEAMS
+
 #define UI_MIN_COLS 80
 #define UI_MIN_LINES 24
 #define UI_PANEL_MIN 30   /* columns of the side panel at least */
@@ -84,6 +88,11 @@ struct ui {
 	bool quit;
 	int exit_status;
 };
+
+/* ui.c: the screen's state for game g, listening to its events; free
+ * with ui_release (which stops listening). */
+struct ui *ui_alloc(struct game *g, const struct ui_submit *submit);
+void ui_release(struct ui *ui);
 
 /* term.c: the terminal and signals. */
 int term_open(struct ui *ui);

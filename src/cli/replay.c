@@ -1,0 +1,147 @@
+/* replay.c: medsiege replay SAVE: watch a saved game in the terminal. */
+#include <getopt.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cli/cli.h"
+#include "cmd/cmd.h"
+#include "data/scenario_load.h"
+#include "save/journal.h"
+#include "ui/ui.h"
+
+static const char replay_usage[] =
+	"usage: medsiege replay SAVE [--team T] [--round N]\n"
+	"\n"
+	"Watch a saved game in the terminal, one command at a time, forwards\n"
+	"and backwards (n and p), by round (] and [, g to go to a round), as\n"
+	"one team saw it or with everything shown (t switches).\n"
+	"\n"
+	"  --team T         start with team T's view (default: everything)\n"
+	"  --round N        start at round N\n"
+	"  -h, --help       show this help\n";
+
+struct replay_src {
+	struct journal_data d;
+};
+
+/* The game after the first k commands; listen hears the k-th. */
+static struct game *build(void *ctx, int k, game_listener listen, void *lctx)
+{
+	struct replay_src *src = ctx;
+	struct scenario sc;
+	char *err = NULL;
+	if (scenario_load(src->d.scenario, &sc, &err) != 0) {
+		free(err);
+		return NULL;
+	}
+	struct game *g = game_new(&sc, src->d.seed);
+	game_start(g);
+	char why[CMD_WHY_LEN];
+	for (int i = 0; i < k; i++) {
+		if (i == k - 1 && listen)
+			game_listen(g, listen, lctx);
+		cmd_execute(g, src->d.cmds[i], why);
+	}
+	if (k == 0 && listen)
+		game_listen(g, listen, lctx);
+	return g;
+}
+
+int cli_replay(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"team", required_argument, NULL, 't'},
+		{"round", required_argument, NULL, 'r'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *team = NULL;
+	uint64_t round = 0;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			team = optarg;
+			break;
+		case 'r':
+			if (!cli_parse_u64(optarg, &round)) {
+				fprintf(stderr, "medsiege replay: --round needs a number, not '%s'\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'h':
+			fputs(replay_usage, stdout);
+			return 0;
+		default:
+			fputs(replay_usage, stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fputs(replay_usage, stderr);
+		return EXIT_USAGE;
+	}
+	struct replay_src src;
+	char *err = NULL;
+	if (journal_read(argv[optind], &src.d, &err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	/* One pass to learn the round after each command (and check that the
+	 * scenario still plays these commands). */
+	struct game *g = build(&src, 0, NULL, NULL);
+	if (!g) {
+		fprintf(stderr, "medsiege replay: cannot load %s\n", src.d.scenario);
+		journal_data_free(&src.d);
+		return EXIT_USAGE;
+	}
+	int *round_at = xmalloc((size_t)(src.d.ncmds + 1) * sizeof *round_at);
+	round_at[0] = g->round;
+	char why[CMD_WHY_LEN], *notice = src.d.warning ? xstrdup(src.d.warning) : NULL;
+	int n = src.d.ncmds;
+	for (int i = 0; i < src.d.ncmds; i++) {
+		if (cmd_execute(g, src.d.cmds[i], why) != 0 && !notice) {
+			notice = xasprintf("%s:%d: '%s' no longer applies (%s); the "
+					   "replay stops before it",
+					   argv[optind], src.d.lines[i], src.d.cmds[i], why);
+			n = i;
+			break;
+		}
+		round_at[i + 1] = g->round;
+	}
+	int viewer = -1;
+	if (team && (viewer = world_find_team(g->w, team)) < 0) {
+		fprintf(stderr, "medsiege replay: no team '%s'\n", team);
+		game_free(g);
+		free(round_at);
+		free(notice);
+		journal_data_free(&src.d);
+		return EXIT_USAGE;
+	}
+	game_free(g);
+	setlocale(LC_ALL, "");
+	int start = 0;
+	while (round > 0 && start < n && round_at[start] < (int)round)
+		start++;
+	struct ui_replay r = {
+		.title = argv[optind],
+		.ncmds = n,
+		.cmds = (const char *const *)src.d.cmds,
+		.round_at = round_at,
+		.build = build,
+		.ctx = &src,
+		.viewer = viewer,
+		.start = start,
+		.notice = notice,
+	};
+	int status = ui_replay(&r);
+	free(round_at);
+	free(notice);
+	journal_data_free(&src.d);
+	return status;
+}
