@@ -32,6 +32,7 @@ check "End: the end of the save" wait_for "command $n of $n"
 check "the result is shown" wait_for "Blue wins"
 keys q
 check "q leaves with status 0" eval '[ "$(exit_status)" = 0 ]'
-start -- "replay $work/nothing.save"
-check "a missing save: a clear message" wait_for "nothing.save: cannot open"
+start -- "replay $work/nothing.save 2>$work/err"
+check "a missing save: exit status 2" eval '[ "$(exit_status)" = 2 ]'
+check "a missing save: a clear message" grep -q "nothing.save: cannot open" "$work/err"
 finish
