@@ -69,6 +69,17 @@ wait_gone() {
 
 keys() { tm send-keys -t t "$@"; }
 
+# eventually SHELL-TEST [SECONDS]: until the test holds (the terminal may
+# be between two halves of a frame when first looked at).
+eventually() {
+	limit=$((${2:-5} * 50)) i=0
+	while ! eval "$1"; do
+		i=$((i + 1))
+		[ $i -ge $limit ] && return 1
+		sleep 0.02
+	done
+}
+
 # at X Y: the character on screen at column X, row Y.
 at() {
 	screen | awk -v x="$1" -v y="$2" 'NR == y + 1 {

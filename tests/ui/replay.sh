@@ -11,7 +11,7 @@ n=$(grep -vc '^#' "$save")
 start -- "replay $save"
 check "replay starts at the beginning" wait_for "command 0 of $n"
 check "everything is shown: the courtyard's man-at-arms at 8,6" \
-	eval '[ "$(at 8 6)" = A ]'
+	eventually '[ "$(at 8 6)" = A ]'
 keys n
 check "n: the first command" wait_for "> moveto r2 21,12"
 check "its events are in the log" wait_for "r2 moves 21,17 -> 21,12"
@@ -21,10 +21,10 @@ keys ]
 check "]: the next round" wait_for "Round 2: Red, Movement"
 keys t
 check "t: Red's view" wait_for "Seen by: Red"
-check "Red does not see into the courtyard" eval '[ "$(at 8 6)" = " " ]'
+check "Red does not see into the courtyard" eventually '[ "$(at 8 6)" = " " ]'
 keys t
 check "t: Blue's view" wait_for "Seen by: Blue"
-check "Blue sees its own man-at-arms" eval '[ "$(at 8 6)" = A ]'
+check "Blue sees its own man-at-arms" eventually '[ "$(at 8 6)" = A ]'
 keys g 1 0 Enter
 check "g 10 Enter: round 10" wait_for "Round 10:"
 keys End

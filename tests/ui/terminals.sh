@@ -13,7 +13,7 @@ check "NO_COLOR=1: the game renders" eval 'start NO_COLOR=1 && wait_for "Red to 
 keys Enter
 check "NO_COLOR=1: the map and panel" \
 	eval 'wait_for "#==H======H===#+#====H======H====#" && wait_for "movement left"'
-check "NO_COLOR=1: units shown" eval '[ "$(at 10 17)" = K ]'
+check "NO_COLOR=1: units shown" eventually '[ "$(at 10 17)" = K ]'
 
 check "unknown TERM: falls back and says so" \
 	eval 'start TERM=no-such-terminal-xyz && wait_for "Red to play"'
