@@ -41,6 +41,12 @@ static int submit_line(void *ctx, struct game *g, const char *line, char *why)
 	return session_submit(p->s, line, why);
 }
 
+static bool saving(void *ctx)
+{
+	const struct play *p = ctx;
+	return p->s->j != NULL;
+}
+
 /* A computer team's whole turn, through the same command lines. */
 static void ai_turn(void *ctx, struct game *g)
 {
@@ -151,7 +157,7 @@ int cli_play(int argc, char **argv)
 	if (p.s->j || p.s->warning)
 		notice = p.s->warning ? xstrdup(p.s->warning)
 				      : xasprintf("saving to %s", p.s->j->path);
-	struct ui_submit submit = {submit_line, ai_turn, &p, notice};
+	struct ui_submit submit = {submit_line, ai_turn, saving, &p, notice};
 	int status = ui_play(g, &submit);
 	free(notice);
 	for (int t = 0; t < MAX_TEAMS; t++)

@@ -424,11 +424,18 @@ void actions_do(struct ui *ui, struct ui_key k)
 	case ACT_HELP:
 		help_show(ui);
 		break;
+	case ACT_BRIEFING:
+		help_briefing(ui);
+		break;
 	case ACT_LOG:
 		logview_full(ui, ui->viewer);
 		break;
 	case ACT_QUIT:
-		if (input_confirm(ui, "Quit the game? It is not saved."))
+		if (input_confirm(ui, ui->submit.saving &&
+					      ui->submit.saving(ui->submit.ctx)
+				      ? "Quit the game? It is saved: medsiege --resume "
+					"continues it."
+				      : "Quit the game? It is not saved."))
 			ui->quit = true;
 		break;
 	case ACT_CANCEL:

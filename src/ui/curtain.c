@@ -107,6 +107,53 @@ static void leave_screen(struct ui *ui)
 	actions_select(ui, -1, false);
 }
 
+/* The scenario's name, description (wrapped) and goals, as owned lines
+ * with their attributes; at most max. */
+static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
+{
+	const struct game *g = ui->g;
+	int width = COLS - 4 < 72 ? COLS - 4 : 72, n = 0;
+	if (width < 20)
+		width = 20;
+	if (n < max) {
+		out[n] = xstrdup("");
+		attrs[n++] = 0;
+	}
+	if (n < max) {
+		out[n] = xstrdup(g->sc.name);
+		attrs[n++] = A_BOLD;
+	}
+	/* Wrap the description at spaces. */
+	const char *d = g->sc.description ? g->sc.description : "";
+	while (*d && n < max) {
+		int len = (int)strlen(d), cut = len;
+		if (len > width) {
+			cut = width;
+			while (cut > 0 && d[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = width;
+		}
+		out[n] = xasprintf("%.*s", cut, d);
+		attrs[n++] = 0;
+		d += cut;
+		while (*d == ' ')
+			d++;
+	}
+	for (int i = 0; i < g->sc.ngoals && n < max; i++) {
+		char desc[GAME_WHY_LEN];
+		game_goal_describe(g, &g->sc.goals[i], desc, sizeof desc);
+		out[n] = xasprintf("%s: %s", g->w->teams[g->sc.goals[i].team].name,
+				   desc);
+		attrs[n++] = ui->pal.team[g->sc.goals[i].team];
+	}
+	if (n < max) {
+		out[n] = xstrdup("i shows this again during the game");
+		attrs[n++] = A_DIM;
+	}
+	return n;
+}
+
 void curtain_computer_turn(struct ui *ui)
 {
 	leave_screen(ui);
@@ -137,10 +184,31 @@ void curtain_hand_over(struct ui *ui)
 		 g->w->teams[team].name, ui->utf8 ? "\u2014" : "-");
 	snprintf(line2, sizeof line2, "Round %d. Everyone else, look away.",
 		 g->round);
-	const char *lines[] = {line1, "", line2, "", "(q quits)"};
-	const attr_t attrs[] = {ui->pal.team[team] | A_BOLD, 0, 0, 0, A_DIM};
-	if (!wait_key(ui, lines, attrs, 5, false))
+	/* The first curtain also tells what the battle is about: the
+	 * description and the goals are known to every side. */
+	char *brief[48];
+	attr_t battrs[48];
+	int n = 0;
+	brief[n] = line1;
+	battrs[n++] = ui->pal.team[team] | A_BOLD;
+	brief[n] = "";
+	battrs[n++] = 0;
+	brief[n] = line2;
+	battrs[n++] = 0;
+	int nfixed = n;
+	if (!ui->briefed)
+		n += briefing_lines(ui, brief + n, battrs + n,
+				    LINES - 6 < 40 ? (LINES > 6 ? LINES - 6 : 0) : 40);
+	brief[n] = "";
+	battrs[n++] = 0;
+	brief[n] = "(q quits)";
+	battrs[n++] = A_DIM;
+	bool lifted = wait_key(ui, (const char *const *)brief, battrs, n, false);
+	for (int i = nfixed; i < n - 2; i++)
+		free(brief[i]);
+	if (!lifted)
 		return;
+	ui->briefed = true;
 	ui->viewer = team;
 	ui->dirty = true;
 	digest(ui, team);

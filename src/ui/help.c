@@ -1,4 +1,7 @@
 /* help.c: every key, a short rules reference, and the hint line. */
+#include <stdlib.h>
+
+#include "base/util.h"
 #include "ui/uipriv.h"
 
 static const char *const help_lines[] = {
@@ -30,8 +33,10 @@ static const char *const help_lines[] = {
 	"  d                 where the selected unit can move this step",
 	"  s                 last-seen marks '?' of enemies out of view",
 	"  g                 the full log (every roll and what it was for)",
+	"  i                 the scenario: its description and every goal",
 	"  ?                 this help      Ctrl-L   redraw the screen",
-	"  q                 quit (asks first)",
+	"  q                 quit (asks first); the game is saved as it goes,",
+	"                    and medsiege --resume continues it",
 	"",
 	"THE MAP",
 	"  . open  , rough/rubble  # wall  _ wall walk (4 in high)  = parapet",
@@ -47,6 +52,7 @@ static const char *const help_lines[] = {
 	"  Doors cost 2 inches. Heights change only by ladder (double cost,",
 	"  foot only) or stairs.",
 	"  Leaving contact with an enemy gives it a free attack on the mover.",
+	"  All units in melee must attack before the Melee step can end.",
 	"  Missile fire needs the target in the shooter's arc (90 degrees to",
 	"  the front), in range and a clear line; units in melee cannot shoot.",
 	"  A shot at a unit in melee hits one of the units engaged, by a die.",
@@ -57,6 +63,36 @@ static const char *const help_lines[] = {
 	"  Hot seat: the screen is curtained between teams; each team sees only",
 	"  what its units see.",
 };
+
+/* The scenario's own words and every team's goals: public knowledge. */
+void help_briefing(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	int n = 0, cap = 8 + g->sc.ngoals;
+	char **lines = xcalloc((size_t)cap, sizeof *lines);
+	lines[n++] = xstrdup(g->sc.description ? g->sc.description
+					       : "(no description)");
+	lines[n++] = xstrdup("");
+	lines[n++] = xstrdup("GOALS");
+	for (int i = 0; i < g->sc.ngoals; i++) {
+		char desc[GAME_WHY_LEN];
+		game_goal_describe(g, &g->sc.goals[i], desc, sizeof desc);
+		lines[n++] = xasprintf("  %s: %s", g->w->teams[g->sc.goals[i].team].name,
+				       desc);
+	}
+	lines[n++] = g->sc.rounds
+			     ? xasprintf("  A draw if no goal is met by the end of round %d.",
+					 g->sc.rounds)
+			     : xstrdup("  No round limit.");
+	lines[n++] = xstrdup("");
+	lines[n++] = xstrdup("Press i in the game to read this again, ? for every key.");
+	char title[96];
+	snprintf(title, sizeof title, "%s: the battle", g->sc.name);
+	pager_show(ui, title, (const char *const *)lines, n, false);
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
 
 void help_show(struct ui *ui)
 {
@@ -74,7 +110,7 @@ const char *help_hint(const struct ui *ui)
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "
-		       "Tab:next e:end ?:help";
+		       "Tab:next e:end i:goals ?:help";
 	case STEP_MISSILE:
 		return "Enter:select/shoot x:shoot t:next enemy a:arc Tab:next "
 		       "g:log e:end ?:help q:quit";

@@ -121,6 +121,9 @@ struct ui_key input_decode(int key)
 	case KEY_F(1):
 		k.act = ACT_HELP;
 		break;
+	case 'i':
+		k.act = ACT_BRIEFING;
+		break;
 	case 'g':
 		k.act = ACT_LOG;
 		break;

@@ -3,6 +3,8 @@
 #ifndef MEDSIEGE_UI_H
 #define MEDSIEGE_UI_H
 
+#include <stdbool.h>
+
 #include "game/game.h"
 
 /* How the screen talks to the rest of the program. submit receives every
@@ -11,10 +13,12 @@
  * (CMD_WHY_LEN bytes). ai_turn, when set, plays the active team's whole
  * turn for a team whose control is CONTROL_AI (through the same command
  * lines); while it runs no human team's view is shown. notice, when set,
- * is shown on the status line when play begins. */
+ * is shown on the status line when play begins. saving, when set, tells
+ * whether the game is being saved (for the question asked on quitting). */
 struct ui_submit {
 	int (*fn)(void *ctx, struct game *g, const char *line, char *why);
 	void (*ai_turn)(void *ctx, struct game *g);
+	bool (*saving)(void *ctx); /* whether commands are being saved */
 	void *ctx;
 	const char *notice;
 };

@@ -62,6 +62,7 @@ struct ui {
 	bool utf8;
 	char term_note[128];  /* said once when TERM had to be replaced */
 	bool notice_shown;    /* the program's notice has been shown */
+	bool briefed;         /* the scenario's briefing has been shown */
 
 	int viewer;           /* the team whose view is on screen, or -1 */
 	int last_viewer;      /* the human team that had the screen last */
@@ -147,6 +148,8 @@ int pager_show(struct ui *ui, const char *title, const char *const *lines,
 
 /* help.c */
 void help_show(struct ui *ui);
+/* The scenario's description and goals, on a full page. */
+void help_briefing(struct ui *ui);
 /* The hint line for the current step. */
 const char *help_hint(const struct ui *ui);
 
@@ -172,6 +175,7 @@ enum ui_action {
 	ACT_DEST,
 	ACT_MARKS,
 	ACT_HELP,
+	ACT_BRIEFING, /* the scenario and its goals */
 	ACT_LOG,
 	ACT_QUIT,
 	ACT_CANCEL,
