@@ -83,6 +83,53 @@ static void print_state_text(const struct game *g)
 	}
 }
 
+/* Play the session: the start line, the script (with computer players
+ * between its lines), the final state. Returns the exit status. */
+static int run_session(struct session *s, struct run_out *out, bool resumed,
+		       struct ai *const *ais, const char *script, bool strict)
+{
+	struct game *g = s->g;
+	if (s->warning)
+		fprintf(stderr, "medsiege run: %s\n", s->warning);
+	if (out->json) {
+		strbuf_add(&out->b, "{\"type\":\"start\",\"scenario\":");
+		strbuf_add_json(&out->b, g->sc.name);
+		strbuf_addf(&out->b, ",\"seed\":%llu", (unsigned long long)g->seed);
+		if (s->j) {
+			strbuf_add(&out->b, ",\"save\":");
+			strbuf_add_json(&out->b, s->j->path);
+		}
+		strbuf_addc(&out->b, '}');
+		puts(out->b.s);
+	} else {
+		printf("%s, seed %llu\n", g->sc.name, (unsigned long long)g->seed);
+		if (s->j)
+			printf("saving to %s\n", s->j->path);
+	}
+	/* A resumed game's past is not printed again: listen from here. */
+	game_listen(g, print_event, out);
+	if (!resumed)
+		game_start(g);
+	int bad = 0;
+	if (script) {
+		bad = cli_apply_script(s, script, strict, ais, print_error, out);
+		if (bad < 0) {
+			fprintf(stderr, "medsiege run: cannot read %s\n", script);
+			return EXIT_RUNTIME;
+		}
+	} else {
+		cli_ai_play(s, ais);
+	}
+	if (out->json) {
+		out->b.len = 0;
+		report_state_json(g, &out->b);
+		puts(out->b.s);
+	} else {
+		print_state_text(g);
+	}
+	return strict && bad > 0 ? EXIT_RUNTIME : 0;
+}
+
 int cli_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -181,76 +228,27 @@ int cli_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct game *g = s->g;
-	if (s->warning)
-		fprintf(stderr, "medsiege run: %s\n", s->warning);
-	strbuf_init(&out.b);
-	if (out.json) {
-		strbuf_add(&out.b, "{\"type\":\"start\",\"scenario\":");
-		strbuf_add_json(&out.b, g->sc.name);
-		strbuf_addf(&out.b, ",\"seed\":%llu", (unsigned long long)g->seed);
-		if (s->j) {
-			strbuf_add(&out.b, ",\"save\":");
-			strbuf_add_json(&out.b, s->j->path);
-		}
-		strbuf_addc(&out.b, '}');
-		puts(out.b.s);
-	} else {
-		printf("%s, seed %llu\n", g->sc.name, (unsigned long long)g->seed);
-		if (s->j)
-			printf("saving to %s\n", s->j->path);
-	}
-	fflush(stdout);
-	/* Events of a resumed game's past are not printed again. */
-	g->nlisteners = 0;
-	game_listen(g, print_event, &out);
-	if (!resume)
-		game_start(g);
 	struct ai *ais[MAX_TEAMS] = {0};
-	for (int i = 0; i < nai; i++) {
+	int status = 0;
+	strbuf_init(&out.b);
+	for (int i = 0; i < nai && !status; i++) {
 		bool all = strcmp(ai_names[i], "all") == 0;
 		int t = all ? -1 : world_find_team(g->w, ai_names[i]);
 		if (!all && t < 0) {
 			fprintf(stderr, "medsiege run: --ai: no team '%s'\n", ai_names[i]);
-			for (int k = 0; k < MAX_TEAMS; k++)
-				ai_free(ais[k]);
-			strbuf_free(&out.b);
-			session_free(s);
-			if (replay)
-				journal_data_free(&saved);
-			return EXIT_USAGE;
+			status = EXIT_USAGE;
 		}
-		for (int k = 0; k < g->w->nteams; k++)
+		for (int k = 0; k < g->w->nteams && !status; k++)
 			if ((all || k == t) && !ais[k])
 				ais[k] = ai_new(g, k);
 	}
-	int bad = 0;
-	if (!script)
-		cli_ai_play(s, ais);
-	if (script) {
-		bad = cli_apply_script(s, script, strict, ais, print_error, &out);
-		if (bad < 0) {
-			fprintf(stderr, "medsiege run: cannot read %s\n", script);
-			for (int k = 0; k < MAX_TEAMS; k++)
-				ai_free(ais[k]);
-			strbuf_free(&out.b);
-			session_free(s);
-			if (replay)
-				journal_data_free(&saved);
-			return EXIT_RUNTIME;
-		}
-	}
-	if (out.json) {
-		out.b.len = 0;
-		report_state_json(g, &out.b);
-		puts(out.b.s);
-	} else {
-		print_state_text(g);
-	}
+	if (!status)
+		status = run_session(s, &out, resume != NULL, ais, script, strict);
 	for (int k = 0; k < MAX_TEAMS; k++)
 		ai_free(ais[k]);
 	strbuf_free(&out.b);
 	session_free(s);
 	if (replay)
 		journal_data_free(&saved);
-	return strict && bad > 0 ? EXIT_RUNTIME : 0;
+	return status;
 }

@@ -364,3 +364,33 @@ void game_after_action(struct game *g)
 	game_check_goals(g, false);
 	game_update_memory(g);
 }
+
+int game_check_actor(const struct game *g, int unit, enum step step,
+		     const char *verb, char *why)
+{
+	const struct unit *u = &g->w->units[unit];
+	if (g->over) {
+		snprintf(why, GAME_WHY_LEN, "the game is over");
+		return -1;
+	}
+	if (u->team != g->active) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s's turn",
+			 u->id, verb, g->w->teams[g->active].name);
+		return -1;
+	}
+	if (!unit_alive(u)) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s", u->id,
+			 verb, unit_status_names[u->status]);
+		return -1;
+	}
+	if (g->step != step) {
+		snprintf(why, GAME_WHY_LEN,
+			 step == STEP_MOVEMENT
+				 ? "%s cannot %s: units move only in the Movement "
+				   "step, this is %s"
+				 : "%s cannot %s: this is the %s step",
+			 u->id, verb, step_labels[g->step]);
+		return -1;
+	}
+	return 0;
+}

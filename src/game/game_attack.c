@@ -89,35 +89,9 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 	game_emit(g, &s);
 }
 
-static int check_attacker(const struct game *g, int unit, enum step step,
-			  const char *verb, char *why)
-{
-	const struct unit *u = &g->w->units[unit];
-	if (g->over) {
-		snprintf(why, GAME_WHY_LEN, "the game is over");
-		return -1;
-	}
-	if (u->team != g->active) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s's turn",
-			 u->id, verb, g->w->teams[g->active].name);
-		return -1;
-	}
-	if (!unit_alive(u)) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s", u->id,
-			 verb, unit_status_names[u->status]);
-		return -1;
-	}
-	if (g->step != step) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot %s: this is the %s step",
-			 u->id, verb, step_labels[g->step]);
-		return -1;
-	}
-	return 0;
-}
-
 bool game_can_shoot(const struct game *g, int unit, char *why)
 {
-	if (check_attacker(g, unit, STEP_MISSILE, "shoot", why))
+	if (game_check_actor(g, unit, STEP_MISSILE, "shoot", why))
 		return false;
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[unit];
@@ -320,7 +294,7 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 int game_preview_fight(const struct game *g, int unit, int target, int x,
 		       int y, struct attack_calc *calc, char *why)
 {
-	if (check_attacker(g, unit, STEP_MELEE, "fight", why))
+	if (game_check_actor(g, unit, STEP_MELEE, "fight", why))
 		return -1;
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[unit];

@@ -14,29 +14,7 @@
 /* Checks shared by every Movement action. */
 static int check_mover(struct game *g, int unit, const char *verb, char *why)
 {
-	if (g->over) {
-		snprintf(why, GAME_WHY_LEN, "the game is over");
-		return -1;
-	}
-	const struct unit *u = &g->w->units[unit];
-	if (u->team != g->active) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s's turn",
-			 u->id, verb, g->w->teams[g->active].name);
-		return -1;
-	}
-	if (!unit_alive(u)) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s", u->id,
-			 verb, unit_status_names[u->status]);
-		return -1;
-	}
-	if (g->step != STEP_MOVEMENT) {
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot %s: units move only in the Movement step, "
-			 "this is %s",
-			 u->id, verb, step_labels[g->step]);
-		return -1;
-	}
-	return 0;
+	return game_check_actor(g, unit, STEP_MOVEMENT, verb, why);
 }
 
 /* The escape goal of the unit's team whose exit area holds x,y, or NULL. */

@@ -24,6 +24,10 @@ void game_after_action(struct game *g);
 void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 int x, int y, const struct attack_calc *calc,
 			 bool free_attack);
+/* Whether unit may act now: the game goes on, it is its team's turn, it
+ * is on the field and this is the step; -1 with why ("r3 cannot VERB: ..."). */
+int game_check_actor(const struct game *g, int unit, enum step step,
+		     const char *verb, char *why);
 /* Sort unit indices by id ("b2" before "b10"). */
 void game_sort_units(const struct world *w, int *v, int n);
 
