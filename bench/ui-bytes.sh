@@ -14,6 +14,9 @@ command -v script >/dev/null 2>&1 || { echo "ui-bytes: script(1) is needed" >&2;
 [ -x "$bin" ] || { echo "ui-bytes: no program at $bin" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-bench.XXXXXX") || exit 1
+# The game saves as it goes: into the bench's own folder.
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
 sock=$work/tmux
 out=$work/typescript
 game=""
@@ -66,7 +69,7 @@ median() {
 cd "$srcdir" || exit 1
 t0=$(now_ms)
 tm new-session -d -s bench -x 80 -y 24 \
-	"env TERM=xterm-256color LANG=C.UTF-8 script -q -f -c '$bin --seed 1' $out" || exit 1
+	"env TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME=$XDG_STATE_HOME script -q -f -c '$bin --seed 1' $out" || exit 1
 tm set-option -t bench remain-on-exit on >/dev/null
 # The first frame: the curtain.
 i=0

@@ -118,8 +118,9 @@ static void test_rejections_change_nothing(void **state)
 	rejected(g, "door r2 e smash",
 		 "'smash' is not a door action: use open, close, lock or unlock");
 	rejected(g, "undo",
-		 "nothing to undo: only movements that rolled no dice, in the "
-		 "Movement step they were made in");
+		 "nothing to undo: only movements that rolled no dice and "
+		 "brought no enemy into sight, in the Movement step they were "
+		 "made in");
 	assert_int_equal(l.n, before);
 	game_free(g);
 }
@@ -129,18 +130,45 @@ static void test_undo_restores(void **state)
 	(void)state;
 	struct game *g = load("tests/golden/maps/yard.yaml", 1, NULL);
 	uint64_t h0 = game_state_hash(g);
-	ok(g, "move r2 ne e");
+	ok(g, "move r2 ne");
 	uint64_t h1 = game_state_hash(g);
-	ok(g, "door r2 e open");
-	assert_int_equal(map_cell(&g->w->map, 5, 2)->t.state, DOOR_OPEN);
+	ok(g, "move r2 e");
 	ok(g, "undo");
-	assert_int_equal(map_cell(&g->w->map, 5, 2)->t.state, DOOR_CLOSED);
 	assert_true(game_state_hash(g) == h1);
 	ok(g, "undo");
 	assert_true(game_state_hash(g) == h0);
 	assert_int_equal(g->w->units[1].x, 2);
 	/* The unit can stand where it stood: the occupancy grid followed. */
 	assert_int_equal(world_unit_at(g->w, 2, 3), 1);
+	/* A closed door opened and undone comes back closed... */
+	ok(g, "move r1 n");
+	ok(g, "move r2 ne e");
+	assert_int_equal(map_cell(&g->w->map, 5, 2)->t.state, DOOR_CLOSED);
+	/* ...but opening it shows the levy in the east room: no taking that
+	 * back. */
+	ok(g, "door r2 e open");
+	assert_int_equal(map_cell(&g->w->map, 5, 2)->t.state, DOOR_OPEN);
+	rejected(g, "undo",
+		 "nothing to undo: only movements that rolled no dice and "
+		 "brought no enemy into sight, in the Movement step they were "
+		 "made in");
+	game_free(g);
+}
+
+/* Opening a door that shows nothing new can be undone. */
+static void test_undo_door(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/key.yaml", 1, NULL);
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "face b2 w"); /* its back to the door: nothing new to see */
+	uint64_t h = game_state_hash(g);
+	ok(g, "door b2 e open");
+	ok(g, "undo");
+	assert_int_equal(map_cell(&g->w->map, 4, 4)->t.state, DOOR_LOCKED);
+	assert_true(game_state_hash(g) == h);
 	game_free(g);
 }
 
@@ -414,6 +442,7 @@ int main(void)
 		cmocka_unit_test(test_turn_order),
 		cmocka_unit_test(test_rejections_change_nothing),
 		cmocka_unit_test(test_undo_restores),
+		cmocka_unit_test(test_undo_door),
 		cmocka_unit_test(test_preview_agrees_with_attack),
 		cmocka_unit_test(test_same_seed_same_game),
 		cmocka_unit_test(test_escape_goal),

@@ -13,7 +13,9 @@ static const char check_usage[] =
 	"Validate scenario (maps/*.yaml) and roster (units/*.yaml) files. A\n"
 	"file with a top-level 'grid:' or 'teams:' key is a scenario (its roster\n"
 	"is checked too); any other is a roster. Errors are printed as FILE:LINE:COLUMN:\n"
-	"message. Exits 0 when every file is valid, 2 otherwise.\n";
+	"message. Exits 0 when every file is valid, 2 otherwise.\n"
+	"\n"
+	"  -h, --help       show this help\n";
 
 /* Scenarios are told from rosters by their top-level grid key. */
 static bool looks_like_scenario(const char *path)
@@ -66,10 +68,11 @@ int cli_check(int argc, char **argv)
 		fputs(check_usage, stderr);
 		return EXIT_USAGE;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		fputs(check_usage, stdout);
-		return 0;
-	}
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			fputs(check_usage, stdout);
+			return 0;
+		}
 	int bad = 0;
 	for (int i = 1; i < argc; i++)
 		if (check_one(argv[i]) != 0)

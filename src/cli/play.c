@@ -25,7 +25,8 @@ static const char play_usage[] =
 	"  --ai TEAM        the computer plays TEAM (repeatable); teams whose\n"
 	"                   scenario says 'control: ai' are played by it too\n"
 	"  --resume [SAVE]  continue the newest unfinished game, or SAVE\n"
-	"  --force          resume even if the scenario changed since the save began\n"
+	"  --force          resume even if the scenario changed since the save began,\n"
+	"                   or its replay comes out differently\n"
 	"  -h, --help       show this help\n";
 
 struct play {
@@ -125,6 +126,9 @@ int cli_play(int argc, char **argv)
 		fputs(play_usage, stderr);
 		return EXIT_USAGE;
 	}
+	/* Before anything is saved: a game that cannot be shown is not begun. */
+	if (ui_check_terminal() != 0)
+		return EXIT_RUNTIME;
 	setlocale(LC_ALL, "");
 	if (!have_seed)
 		seed = cli_clock_seed();

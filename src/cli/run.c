@@ -27,7 +27,8 @@ static const char run_usage[] =
 	"  --resume SAVE    continue a saved game (its scenario and seed) and\n"
 	"                   append the script's commands to it; a save is also a\n"
 	"                   script: 'run SAVE' replays it (its scenario and seed)\n"
-	"  --force          resume even if the scenario changed since the save began\n"
+	"  --force          resume even if the scenario changed since the save began,\n"
+	"                   or its replay comes out differently\n"
 	"  --ai TEAM        the computer plays TEAM (repeat for more teams; 'all'\n"
 	"                   for every team); its commands appear as events\n"
 	"  -h, --help       show this help\n";
@@ -35,7 +36,16 @@ static const char run_usage[] =
 struct run_out {
 	bool json;
 	struct strbuf b;
+	struct strbuf pending; /* a command's events, shown once it is saved */
 };
+
+static void flush_events(void *ctx)
+{
+	struct run_out *o = ctx;
+	fputs(o->pending.s, stdout);
+	o->pending.len = 0;
+	o->pending.s[0] = '\0';
+}
 
 static void print_event(void *ctx, const struct game *g, const struct event *ev)
 {
@@ -46,7 +56,8 @@ static void print_event(void *ctx, const struct game *g, const struct event *ev)
 		report_event_json(g, ev, &o->b);
 	else
 		report_event_text(g, ev, &o->b);
-	puts(o->b.s);
+	strbuf_add(&o->pending, o->b.s);
+	strbuf_addc(&o->pending, '\n');
 }
 
 static void print_error(void *ctx, int lineno, const char *line, const char *why)
@@ -108,8 +119,11 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	}
 	/* A resumed game's past is not printed again: listen from here. */
 	game_listen(g, print_event, out);
+	s->done = flush_events;
+	s->done_ctx = out;
 	if (!resumed)
 		game_start(g);
+	flush_events(out);
 	int bad = 0;
 	if (script) {
 		bad = cli_apply_script(s, script, strict, ais, print_error, out);
@@ -120,6 +134,7 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	} else {
 		cli_ai_play(s, ais);
 	}
+	flush_events(out);
 	if (out->json) {
 		out->b.len = 0;
 		report_state_json(g, &out->b);
@@ -231,6 +246,7 @@ int cli_run(int argc, char **argv)
 	struct ai *ais[MAX_TEAMS] = {0};
 	int status = 0;
 	strbuf_init(&out.b);
+	strbuf_init(&out.pending);
 	for (int i = 0; i < nai && !status; i++) {
 		bool all = strcmp(ai_names[i], "all") == 0;
 		int t = all ? -1 : world_find_team(g->w, ai_names[i]);
@@ -247,6 +263,7 @@ int cli_run(int argc, char **argv)
 	for (int k = 0; k < MAX_TEAMS; k++)
 		ai_free(ais[k]);
 	strbuf_free(&out.b);
+	strbuf_free(&out.pending);
 	session_free(s);
 	if (replay)
 		journal_data_free(&saved);

@@ -50,7 +50,7 @@ struct game *game_new(struct scenario *sc, uint64_t seed)
 	return g;
 }
 
-static void undo_clear(struct game *g)
+void game_undo_forget(struct game *g)
 {
 	for (int i = 0; i < g->nundo; i++)
 		free(g->undo[i].units);
@@ -61,7 +61,7 @@ void game_free(struct game *g)
 {
 	if (!g)
 		return;
-	undo_clear(g);
+	game_undo_forget(g);
 	for (int t = 0; t < MAX_TEAMS; t++) {
 		free(g->memory[t]);
 		free(g->seen[t]);
@@ -116,7 +116,7 @@ int game_roll(struct game *g, int sides, const char *purpose, int unit,
 	int v = rng_die(&g->rng, sides);
 	g->rolls++;
 	g->rolled = true;
-	undo_clear(g);
+	game_undo_forget(g);
 	struct event ev = game_event(EV_ROLL);
 	ev.unit = unit;
 	ev.target = target;
@@ -138,7 +138,7 @@ static void emit_step(struct game *g)
 static void begin_step(struct game *g)
 {
 	struct world *w = g->w;
-	undo_clear(g);
+	game_undo_forget(g);
 	for (int i = 0; i < w->nunits; i++) {
 		struct unit *u = &w->units[i];
 		if (u->team != g->active)
@@ -286,8 +286,9 @@ int game_undo(struct game *g, char *why)
 	}
 	if (g->step != STEP_MOVEMENT || g->nundo == 0) {
 		snprintf(why, GAME_WHY_LEN,
-			 "nothing to undo: only movements that rolled no dice, "
-			 "in the Movement step they were made in");
+			 "nothing to undo: only movements that rolled no dice and "
+			 "brought no enemy into sight, in the Movement step they "
+			 "were made in");
 		return -1;
 	}
 	struct undo_entry *e = &g->undo[--g->nundo];

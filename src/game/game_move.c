@@ -11,6 +11,36 @@
 #include "rules/move.h"
 #include "world/vision.h"
 
+/* Flags per unit: the enemies of team it sees now. Caller frees. */
+static unsigned char *enemies_in_sight(struct game *g, int team)
+{
+	struct world *w = g->w;
+	unsigned char *view = xmalloc((size_t)w->map.w * (size_t)w->map.h);
+	unsigned char *out = xcalloc((size_t)(w->nunits ? w->nunits : 1), 1);
+	vision_team_view(w, team, view);
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		out[i] = u->team != team && unit_alive(u) &&
+			 view[u->y * w->map.w + u->x];
+	}
+	free(view);
+	return out;
+}
+
+/* A movement that brought an enemy into sight cannot be taken back:
+ * undoing it would keep the news and give back the move. Frees before. */
+static void settle_undo(struct game *g, int team, unsigned char *before)
+{
+	unsigned char *now = enemies_in_sight(g, team);
+	for (int i = 0; i < g->w->nunits; i++)
+		if (now[i] && !before[i]) {
+			game_undo_forget(g);
+			break;
+		}
+	free(now);
+	free(before);
+}
+
 /* Checks shared by every Movement action. */
 static int check_mover(struct game *g, int unit, const char *verb, char *why)
 {
@@ -154,6 +184,7 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 		return -1;
 
 	/* Apply it, step by step. */
+	unsigned char *before = enemies_in_sight(g, u->team);
 	game_undo_push(g, -1, -1);
 	w->occ[u->y * w->map.w + u->x] = -1;
 	for (int i = 0; i < n; i++) {
@@ -224,6 +255,7 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 	}
 	if (unit_alive(u))
 		world_place(w, unit, u->x, u->y);
+	settle_undo(g, u->team, before);
 	game_after_action(g);
 	return 0;
 }
@@ -321,6 +353,7 @@ int game_face(struct game *g, int unit, enum dir d, char *why)
 			 move_inches(u->move_left, b));
 		return -1;
 	}
+	unsigned char *before = enemies_in_sight(g, u->team);
 	game_undo_push(g, -1, -1);
 	u->facing = d;
 	u->move_left -= cost;
@@ -332,6 +365,7 @@ int game_face(struct game *g, int unit, enum dir d, char *why)
 	ev.value2 = u->move_left;
 	snprintf(ev.text, sizeof ev.text, "%s", dir_names[d]);
 	game_emit(g, &ev);
+	settle_undo(g, u->team, before);
 	game_after_action(g);
 	return 0;
 }
@@ -420,6 +454,7 @@ int game_door(struct game *g, int unit, enum dir d, const char *action,
 				 action, x, y, problem);
 		return -1;
 	}
+	unsigned char *before = enemies_in_sight(g, u->team);
 	game_undo_push(g, x, y);
 	c->t.state = next;
 	if (next == DOOR_LOCKED)
@@ -433,6 +468,7 @@ int game_door(struct game *g, int unit, enum dir d, const char *action,
 	ev.value2 = u->move_left;
 	snprintf(ev.text, sizeof ev.text, "%s", action);
 	game_emit(g, &ev);
+	settle_undo(g, u->team, before);
 	game_after_action(g);
 	return 0;
 }

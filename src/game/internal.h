@@ -9,6 +9,8 @@ void game_emit(struct game *g, struct event *ev);
 /* unit: who rolls (or -1); target: the unit aimed at (or -1). */
 int game_roll(struct game *g, int sides, const char *purpose, int unit,
 	      int target);
+/* Drop every undo snapshot: what was done can no longer be taken back. */
+void game_undo_forget(struct game *g);
 /* Snapshot units (and the cell at cx,cy when cx >= 0) for undo. */
 void game_undo_push(struct game *g, int cx, int cy);
 /* Check goals (at_round_end: also hold and survive); ends the game when

@@ -154,13 +154,24 @@ out:
 	return s;
 }
 
+static int save_command(struct session *s, const char *line, int round,
+			bool was_over);
+
 int session_submit(struct session *s, const char *line, char *why)
 {
 	int round = s->g->round;
 	bool was_over = s->g->over;
 	int rc = cmd_execute(s->g, line, why);
-	if (rc != 0)
-		return rc;
+	if (rc == 0)
+		save_command(s, line, round, was_over);
+	if (s->done)
+		s->done(s->done_ctx);
+	return rc;
+}
+
+static int save_command(struct session *s, const char *line, int round,
+			bool was_over)
+{
 	s->ncmds++;
 	if (!s->j)
 		return 0;

@@ -14,6 +14,10 @@ struct session {
 	struct journal *j;     /* owned; NULL when the game is not saved */
 	char *warning;         /* owned, may be NULL: shown to the player */
 	int ncmds;             /* accepted commands so far */
+	/* Called at the end of every session_submit, once the command is
+	 * on disk: where a command's result may be shown. */
+	void (*done)(void *ctx);
+	void *done_ctx;
 };
 
 /* Start a new game of the named scenario, saved under state_dir (NULL:

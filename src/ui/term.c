@@ -91,7 +91,7 @@ static SCREEN *open_screen(struct ui *ui)
 	return s;
 }
 
-int term_open(struct ui *ui)
+int ui_check_terminal(void)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("medsiege: playing needs a terminal on standard input and "
@@ -99,6 +99,13 @@ int term_open(struct ui *ui)
 		      stderr);
 		return -1;
 	}
+	return 0;
+}
+
+int term_open(struct ui *ui)
+{
+	if (ui_check_terminal() != 0)
+		return -1;
 	term_signal = 0;
 	/* Caught before curses starts, so curses leaves them to us. */
 	signals_catch(true);

@@ -23,6 +23,10 @@ struct ui_submit {
 	const char *notice;
 };
 
+/* 0 when standard input and output are a terminal; else -1, saying so on
+ * standard error. */
+int ui_check_terminal(void);
+
 /* Play g (already started with game_start) in the terminal until the game
  * ends or the players quit. Every action goes through submit (NULL: run
  * it with cmd_execute). Returns an exit status: 0 after a finished game or
