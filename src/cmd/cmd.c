@@ -22,7 +22,7 @@ const struct cmd_entry cmd_table[] = {
 	{"fight", "ID TARGET", "attack a unit, door or wall in melee", 2, 2,
 	 cmd_fight},
 	{"end", "", "end the current step", 0, 0, cmd_end},
-	{"undo", "", "take back the last movement that rolled no dice", 0, 0,
+	{"undo", "", "take back the last movement (no dice, no enemy seen)", 0, 0,
 	 cmd_undo},
 	{NULL, NULL, NULL, 0, 0, NULL},
 };
