@@ -217,6 +217,12 @@ void curtain_hand_over(struct ui *ui)
 	const char *notice = ui->submit.notice && !ui->notice_shown
 				     ? ui->submit.notice : "";
 	ui->notice_shown = true;
+	if (ui->keymap_note[0]) {
+		/* A key file with a mistake matters more than the rest. */
+		screen_status(ui, true, "%s", ui->keymap_note);
+		ui->keymap_note[0] = '\0';
+		return;
+	}
 	screen_status(ui, false, "%s%s%s", ui->term_note,
 		      ui->term_note[0] && notice[0] ? "; " : "", notice);
 }

@@ -7,7 +7,7 @@
 
 #define CTRL(c) ((c) & 0x1f)
 
-int input_dir(int key)
+static int default_dir(int key)
 {
 	switch (key) {
 	case KEY_UP:
@@ -51,10 +51,21 @@ int input_dir(int key)
 	}
 }
 
-struct ui_key input_decode(int key)
+int input_dir(const struct ui *ui, int key)
+{
+	if (ui->keymap && key >= 0 && key < 256 && ui->keymap->set[key])
+		return ui->keymap->bind[key].act == ACT_CURSOR
+			       ? ui->keymap->bind[key].dir
+			       : -1;
+	return default_dir(key);
+}
+
+struct ui_key input_decode(const struct ui *ui, int key)
 {
 	struct ui_key k = {ACT_NONE, -1};
-	int d = input_dir(key);
+	if (ui->keymap && key >= 0 && key < 256 && ui->keymap->set[key])
+		return ui->keymap->bind[key];
+	int d = default_dir(key);
 	if (d >= 0) {
 		k.act = ACT_CURSOR;
 		k.dir = d;
@@ -177,7 +188,7 @@ bool input_confirm(struct ui *ui, const char *question)
 int input_ask_dir(struct ui *ui, const char *question)
 {
 	int k = ask(ui, MODE_ASK, question);
-	int d = input_dir(k);
+	int d = input_dir(ui, k);
 	if (d < 0 && k != ERR)
 		screen_status(ui, false, "cancelled");
 	return d;

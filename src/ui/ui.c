@@ -109,6 +109,7 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 		ui->submit.ctx = NULL;
 	}
 	ui->last_viewer = -1;
+	keymap_load(ui);
 	ui->viewer = -1;
 	ui->sel = -1;
 	ui->show_marks = true;
@@ -135,6 +136,7 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 void ui_release(struct ui *ui)
 {
 	game_unlisten(ui->g, uilog_listener, &ui->log);
+	free(ui->keymap);
 	uilog_free(&ui->log);
 	free(ui->view);
 	free(ui->arc);
@@ -177,7 +179,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			break;
 		/* A message stays until the next key. */
 		ui->status_text[0] = '\0';
-		actions_do(ui, input_decode(key));
+		actions_do(ui, input_decode(ui, key));
 	}
 	int status = ui->exit_status;
 	term_close(ui);

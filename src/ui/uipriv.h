@@ -63,6 +63,8 @@ struct ui {
 	char term_note[128];  /* said once when TERM had to be replaced */
 	bool notice_shown;    /* the program's notice has been shown */
 	bool briefed;         /* the scenario's briefing has been shown */
+	struct keymap *keymap; /* owned: the player's own bindings, or NULL */
+	char keymap_note[UI_STATUS_LEN]; /* what was wrong in the key file */
 
 	int viewer;           /* the team whose view is on screen, or -1 */
 	int last_viewer;      /* the human team that had the screen last */
@@ -186,9 +188,24 @@ struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
 };
-struct ui_key input_decode(int key);
-/* The direction a key names (arrows, hjklyubn, keypad, digits), or -1. */
-int input_dir(int key);
+/* What a key means: the player's key file first, then the defaults. */
+struct ui_key input_decode(const struct ui *ui, int key);
+/* The direction a key names (arrows, hjklyubn, keypad, digits, or the
+ * key file's cursor bindings), or -1. */
+int input_dir(const struct ui *ui, int key);
+
+/* keymap.c: keys rebound in $XDG_CONFIG_HOME/medsiege/keys, one
+ * "KEY ACTION" a line. */
+struct keymap {
+	bool set[256];
+	struct ui_key bind[256];
+};
+/* Load the player's key file into ui->keymap (absent: no change); lines
+ * that make no sense are skipped and the first is described in
+ * ui->keymap_note. */
+void keymap_load(struct ui *ui);
+/* The action names a key file may use, for the help page. */
+const char *keymap_action_names(void);
 /* Ask on the status line; true for y or Enter. */
 bool input_confirm(struct ui *ui, const char *question);
 /* Ask for a direction on the status line; -1 when cancelled. */

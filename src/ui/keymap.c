@@ -1,0 +1,138 @@
+/* keymap.c: the player's own key bindings. A missing file changes
+ * nothing; a bad line is skipped and named, never fatal. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/util.h"
+#include "ui/uipriv.h"
+
+static const struct {
+	const char *name;
+	enum ui_action act;
+	int dir;
+} actions[] = {
+	{"cursor-n", ACT_CURSOR, DIR_N},   {"cursor-ne", ACT_CURSOR, DIR_NE},
+	{"cursor-e", ACT_CURSOR, DIR_E},   {"cursor-se", ACT_CURSOR, DIR_SE},
+	{"cursor-s", ACT_CURSOR, DIR_S},   {"cursor-sw", ACT_CURSOR, DIR_SW},
+	{"cursor-w", ACT_CURSOR, DIR_W},   {"cursor-nw", ACT_CURSOR, DIR_NW},
+	{"select", ACT_SELECT, -1},        {"step", ACT_STEP, -1},
+	{"face", ACT_FACE, -1},            {"open", ACT_OPEN, -1},
+	{"close", ACT_CLOSE, -1},          {"lock", ACT_LOCK, -1},
+	{"unlock", ACT_UNLOCK, -1},        {"shoot", ACT_SHOOT, -1},
+	{"fight", ACT_FIGHT, -1},          {"end", ACT_END, -1},
+	{"undo", ACT_UNDO, -1},            {"next", ACT_NEXT, -1},
+	{"previous", ACT_PREV, -1},        {"target", ACT_TARGET, -1},
+	{"arc", ACT_ARC, -1},              {"moves", ACT_DEST, -1},
+	{"marks", ACT_MARKS, -1},          {"help", ACT_HELP, -1},
+	{"goals", ACT_BRIEFING, -1},       {"log", ACT_LOG, -1},
+	{"quit", ACT_QUIT, -1},            {"cancel", ACT_CANCEL, -1},
+	{"redraw", ACT_REDRAW, -1},        {"none", ACT_NONE, -1},
+};
+#define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
+
+const char *keymap_action_names(void)
+{
+	return "cursor-n cursor-ne cursor-e cursor-se cursor-s cursor-sw "
+	       "cursor-w cursor-nw select step face open close lock unlock "
+	       "shoot fight end undo next previous target arc moves marks help "
+	       "goals log quit cancel redraw none";
+}
+
+/* A key: one printable character, or space, tab, enter, esc. */
+static int parse_key(const char *s)
+{
+	if (strlen(s) == 1 && isgraph((unsigned char)s[0]))
+		return (unsigned char)s[0];
+	if (strcasecmp(s, "space") == 0)
+		return ' ';
+	if (strcasecmp(s, "tab") == 0)
+		return '\t';
+	if (strcasecmp(s, "enter") == 0)
+		return '\n';
+	if (strcasecmp(s, "esc") == 0)
+		return 27;
+	return -1;
+}
+
+static void note(struct ui *ui, int *bad, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void note(struct ui *ui, int *bad, const char *fmt, ...)
+{
+	if ((*bad)++ == 0) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(ui->keymap_note, sizeof ui->keymap_note, fmt, ap);
+		va_end(ap);
+	}
+}
+
+void keymap_load(struct ui *ui)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	char *path = xdg && xdg[0] == '/'
+			     ? xasprintf("%s/medsiege/keys", xdg)
+			     : xasprintf("%s/.config/medsiege/keys",
+					 home && *home ? home : ".");
+	FILE *f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return;
+	/* Named as the player would write it: the full path rarely fits on
+	 * the status line. */
+	path = xstrdup(xdg && xdg[0] == '/' ? "$XDG_CONFIG_HOME/medsiege/keys"
+					    : "~/.config/medsiege/keys");
+	struct keymap *km = xcalloc(1, sizeof *km);
+	char line[256];
+	int lineno = 0, bad = 0;
+	const char *names[NACTIONS];
+	for (int i = 0; i < NACTIONS; i++)
+		names[i] = actions[i].name;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		/* '#' starts a comment (so '#' itself cannot be bound). */
+		char *hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		char key[32], act[64], extra[8];
+		int n = sscanf(line, "%31s %63s %7s", key, act, extra);
+		if (n <= 0)
+			continue;
+		if (n != 2) {
+			note(ui, &bad, "%s:%d: expected KEY ACTION", path, lineno);
+			continue;
+		}
+		int k = parse_key(key);
+		if (k < 0) {
+			note(ui, &bad, "%s:%d: '%s' is not a key (one character, "
+				       "space, tab, enter or esc)",
+			     path, lineno, key);
+			continue;
+		}
+		int a = -1;
+		for (int i = 0; i < NACTIONS; i++)
+			if (strcasecmp(act, actions[i].name) == 0)
+				a = i;
+		if (a < 0) {
+			const char *near = util_nearest(act, names, NACTIONS);
+			if (near)
+				note(ui, &bad, "%s:%d: unknown action '%s'; did you "
+					       "mean '%s'?",
+				     path, lineno, act, near);
+			else
+				note(ui, &bad, "%s:%d: unknown action '%s'", path,
+				     lineno, act);
+			continue;
+		}
+		km->set[k] = true;
+		km->bind[k].act = actions[a].act;
+		km->bind[k].dir = actions[a].dir;
+	}
+	fclose(f);
+	free(path);
+	ui->keymap = km;
+}
