@@ -60,6 +60,9 @@ contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
 expect "check: misspelt unit type" 2 \
 	"tests/data/misspelt.yaml:10:16: unknown unit type 'archr'; did you mean 'archer'?" -- \
 	"$bin" check tests/data/misspelt.yaml
+expect "check: an id must begin with a letter" 2 \
+	"tests/data/digit-id.yaml:9:51: expected an id that begins with a letter, found '7'" -- \
+	"$bin" check tests/data/digit-id.yaml
 contains "check: good files" 0 "maps/gatehouse.yaml: ok" -- "$bin" check maps/gatehouse.yaml units/standard.yaml
 contains "check: missing file" 2 "nosuch.yaml" -- "$bin" check nosuch.yaml
 

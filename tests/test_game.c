@@ -393,6 +393,57 @@ static void test_key_holder_opens_any_lock(void **state)
 	game_free(g);
 }
 
+/* An enemy a unit reaches but its team cannot see does not hold up the
+ * end of the Melee step (nobody could target it). */
+static void test_unseen_reach_enemy_does_not_stall_melee(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/reach-behind.yaml", 1, NULL);
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	assert_int_equal(g->active, 1);
+	game_free(g);
+}
+
+/* Starting a climb from a friend's cell would leave two units on it. */
+static void test_partial_climb_needs_its_own_cell(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/climb-friend.yaml", 1, NULL);
+	rejected(g, "move r1 ne n",
+		 "r1 cannot start climbing from 2,1: r2 stands there");
+	game_free(g);
+}
+
+/* A unit that escaped was not beaten: the enemy's eliminate goal waits,
+ * and the escape wins. */
+static void test_escape_is_not_elimination(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/escape-not-eliminated.yaml", 1, NULL);
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "end");
+	ok(g, "move b1 w");
+	assert_true(g->over);
+	assert_int_equal(g->winner, 1);
+	game_free(g);
+}
+
+/* With a vision range in the chart a unit shoots only as far as it sees,
+ * and an unseen target gets the same answer wherever it is. */
+static void test_vision_range_limits_shots(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/vision-range.yaml", 1, NULL);
+	ok(g, "end");
+	rejected(g, "shoot r1 b1", "r1 cannot shoot at b1: no such enemy in sight");
+	rejected(g, "shoot r1 b2", "r1 cannot shoot at b2: no such enemy in sight");
+	rejected(g, "fight r1 b1", "r1 cannot fight: this is the Missile fire step");
+	game_free(g);
+}
+
 /* Random command lines, from words that mean something and bytes that
  * do not: nothing crashes, and a rejected line never changes the game. */
 static void test_random_commands(void **state)
@@ -451,6 +502,10 @@ int main(void)
 		cmocka_unit_test(test_round_limit_draw_and_out_team),
 		cmocka_unit_test(test_destroy_unit_goal),
 		cmocka_unit_test(test_random_commands),
+		cmocka_unit_test(test_unseen_reach_enemy_does_not_stall_melee),
+		cmocka_unit_test(test_partial_climb_needs_its_own_cell),
+		cmocka_unit_test(test_escape_is_not_elimination),
+		cmocka_unit_test(test_vision_range_limits_shots),
 		cmocka_unit_test(test_hidden_enemy_stops_moveto),
 		cmocka_unit_test(test_escape_from_contact_draws_free_attack),
 		cmocka_unit_test(test_key_holder_opens_any_lock),

@@ -45,6 +45,13 @@ int cmd_execute(struct game *g, const char *line, char *why)
 		snprintf(why, CMD_WHY_LEN, "command too long");
 		return -1;
 	}
+	for (const char *p = line; *p; p++)
+		if ((unsigned char)*p < 0x20 && *p != '\t' && *p != '\r' &&
+		    *p != '\n') {
+			snprintf(why, CMD_WHY_LEN,
+				 "a command cannot hold control characters");
+			return -1;
+		}
 	strlcpy_s(buf, line, sizeof buf);
 	char *hash = strchr(buf, '#');
 	if (hash)

@@ -16,7 +16,9 @@
 
 #define NKEYS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 /* Bounds that keep w * h and distances small; real maps are far smaller. */
-#define MAX_MAP_SIDE 1000
+/* Every action recomputes what each team sees: past a few hundred cells a
+ * side, play slows to a crawl. */
+#define MAX_MAP_SIDE 250
 #define MAX_ROUNDS 9999
 #define MAX_NAME 200
 
@@ -458,6 +460,11 @@ static int load_unit(struct loader *l, const struct ynode *m, int team,
 	if ((v = ytree_get(m, "id"))) {
 		if (ytree_str(c, v, UNIT_ID_LEN - 1, &s) < 0)
 			return -1;
+		/* A target starting with a digit is read as a cell X,Y. */
+		if (!isalpha((unsigned char)s[0]))
+			return ytree_fail(c, v,
+					  "expected an id that begins with a letter, found '%s'",
+					  s);
 		for (const char *p = s; *p; p++)
 			if (!isalnum((unsigned char)*p) && *p != '_' &&
 			    *p != '-')

@@ -611,6 +611,9 @@ int ytree_str(struct yctx *c, const struct ynode *n, size_t maxlen,
 		free(what);
 		return -1;
 	}
+	for (const char *p = n->value; *p; p++)
+		if ((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t')
+			return fail_expected(c, n, "text without control characters");
 	*out = n->value;
 	return 0;
 }

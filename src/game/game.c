@@ -50,10 +50,20 @@ struct game *game_new(struct scenario *sc, uint64_t seed)
 	return g;
 }
 
+static void undo_entry_free(struct undo_entry *e)
+{
+	free(e->units);
+	free(e->memory);
+	free(e->seen);
+	e->units = NULL;
+	e->memory = NULL;
+	e->seen = NULL;
+}
+
 void game_undo_forget(struct game *g)
 {
 	for (int i = 0; i < g->nundo; i++)
-		free(g->undo[i].units);
+		undo_entry_free(&g->undo[i]);
 	g->nundo = 0;
 }
 
@@ -189,22 +199,29 @@ static void end_missile_step(struct game *g)
 static bool melee_owed(const struct game *g, char *why)
 {
 	const struct world *w = g->w;
-	for (int i = 0; i < w->nunits; i++) {
+	unsigned char *view = xmalloc((size_t)w->map.w * (size_t)w->map.h);
+	vision_team_view(w, g->active, view);
+	bool owed = false;
+	for (int i = 0; i < w->nunits && !owed; i++) {
 		const struct unit *u = &w->units[i];
 		if (u->team != g->active || !unit_alive(u) || u->fought)
 			continue;
-		for (int e = 0; e < w->nunits; e++)
+		/* Only enemies the team sees: one it cannot see it cannot
+		 * be asked to attack. */
+		for (int e = 0; e < w->nunits && !owed; e++)
 			if (w->units[e].team != u->team &&
-			    engage_weapon(w, i, e) >= 0) {
+			    engage_weapon(w, i, e) >= 0 &&
+			    view[w->units[e].y * w->map.w + w->units[e].x]) {
 				snprintf(why, GAME_WHY_LEN,
 					 "cannot end the Melee step: %s is in melee "
 					 "with %s and has not attacked (all units "
 					 "in melee attack)",
 					 u->id, w->units[e].id);
-				return true;
+				owed = true;
 			}
 	}
-	return false;
+	free(view);
+	return owed;
 }
 
 int game_end_step(struct game *g, char *why)
@@ -261,7 +278,7 @@ int game_end_step(struct game *g, char *why)
 void game_undo_push(struct game *g, int cx, int cy)
 {
 	if (g->nundo == (int)(sizeof g->undo / sizeof g->undo[0])) {
-		free(g->undo[0].units);
+		undo_entry_free(&g->undo[0]);
 		memmove(&g->undo[0], &g->undo[1],
 			(size_t)(g->nundo - 1) * sizeof g->undo[0]);
 		g->nundo--;
@@ -270,6 +287,17 @@ void game_undo_push(struct game *g, int cx, int cy)
 	size_t n = (size_t)g->w->nunits * sizeof *g->w->units;
 	e->units = xmalloc(n ? n : 1);
 	memcpy(e->units, g->w->units, n);
+	/* What the teams saw goes back too: an undone move shows nothing. */
+	int teams = g->w->nteams, units = g->w->nunits;
+	size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
+	e->memory = xmalloc(cells * (size_t)teams);
+	e->seen = xmalloc((size_t)(units ? units : 1) * (size_t)teams *
+			  sizeof *e->seen);
+	for (int t = 0; t < teams; t++) {
+		memcpy(e->memory + (size_t)t * cells, g->memory[t], cells);
+		memcpy(e->seen + (size_t)t * (size_t)units, g->seen[t],
+		       (size_t)units * sizeof *e->seen);
+	}
 	e->has_cell = cx >= 0;
 	if (e->has_cell) {
 		e->cx = cx;
@@ -294,10 +322,15 @@ int game_undo(struct game *g, char *why)
 	struct undo_entry *e = &g->undo[--g->nundo];
 	memcpy(g->w->units, e->units,
 	       (size_t)g->w->nunits * sizeof *g->w->units);
-	free(e->units);
-	e->units = NULL;
+	size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
+	for (int t = 0; t < g->w->nteams; t++) {
+		memcpy(g->memory[t], e->memory + (size_t)t * cells, cells);
+		memcpy(g->seen[t], e->seen + (size_t)t * (size_t)g->w->nunits,
+		       (size_t)g->w->nunits * sizeof *e->seen);
+	}
 	if (e->has_cell)
 		*map_cell(&g->w->map, e->cx, e->cy) = e->cell;
+	undo_entry_free(e);
 	world_index(g->w);
 	struct event ev = game_event(EV_UNDO);
 	game_emit(g, &ev);
@@ -347,8 +380,11 @@ uint64_t game_state_hash(const struct game *g)
 		h = mix(h, (uint64_t)(u->facing * 16 + u->status));
 		h = mix(h, (uint64_t)(u->hits * 65536 + u->move_left));
 		h = mix(h, (uint64_t)(u->shot + 2 * u->fought +
-				      4 * u->reload_wait + 64 * u->climb_paid));
+				      4 * u->reload_wait + 64 * u->climb_paid +
+				      65536 * (uint64_t)u->climb_dir));
 	}
+	for (int i = 0; i < g->sc.ngoals; i++)
+		h = mix(h, (uint64_t)g->sc.goals[i].progress);
 	for (int i = 0; i < w->map.w * w->map.h; i++) {
 		const struct cell *c = &w->map.cells[i];
 		if (c->t.kind == TERRAIN_DOOR || c->t.hits > 0)

@@ -37,6 +37,8 @@ typedef void (*game_listener)(void *ctx, const struct game *g,
  * no die has been rolled. */
 struct undo_entry {
 	struct unit *units;     /* owned copy */
+	unsigned char *memory;  /* owned copy of every team's memory */
+	struct last_seen *seen; /* owned copy of every team's last sightings */
 	bool has_cell;
 	int cx, cy;
 	struct cell cell;

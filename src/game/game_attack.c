@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "base/util.h"
 #include "game/game.h"
 #include "game/internal.h"
@@ -178,6 +180,24 @@ static int pick_ranged_weapon(const struct world *w, int unit, int x, int y,
 	return -1;
 }
 
+/* Whether the unit's team sees enemy unit t on the field now. An enemy
+ * it does not see gets one answer, whatever is true of it, so that a
+ * rejected command gives nothing away. */
+static bool team_sees(const struct game *g, int team, int t)
+{
+	const struct world *w = g->w;
+	const struct unit *v = &w->units[t];
+	if (v->team == team)
+		return true;
+	if (!unit_alive(v))
+		return false;
+	unsigned char *view = xmalloc((size_t)w->map.w * (size_t)w->map.h);
+	vision_team_view(w, team, view);
+	bool seen = view[v->y * w->map.w + v->x];
+	free(view);
+	return seen;
+}
+
 int game_preview_shot(const struct game *g, int unit, int target, int x,
 		      int y, struct attack_calc *calc, char *why)
 {
@@ -188,9 +208,10 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 	char what[64];
 	if (target >= 0) {
 		const struct unit *t = &w->units[target];
-		if (!unit_alive(t)) {
-			snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: it is %s",
-				 u->id, t->id, unit_status_names[t->status]);
+		if (!team_sees(g, u->team, target)) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot shoot at %s: no such enemy in sight",
+				 u->id, t->id);
 			return -1;
 		}
 		if (t->team == u->team) {
@@ -217,6 +238,13 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 		snprintf(why, GAME_WHY_LEN,
 			 "%s cannot shoot at %s: not in its arc of vision (it faces %s)",
 			 u->id, what, dir_names[u->facing]);
+		return -1;
+	}
+	int vr = w->roster.chart.vision_range;
+	if (vr > 0 && !geom_within(u->x, u->y, x, y, vr)) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot shoot at %s: further than it can see (%d inches)",
+			 u->id, what, vr);
 		return -1;
 	}
 	int wi = pick_ranged_weapon(w, unit, x, y, target < 0, what, why);
@@ -263,8 +291,8 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 
 	if (target >= 0 && engage_engaged(w, target)) {
 		/* Shooting into melee: the die picks who is hit, first. */
-		int cand[64];
-		int n = game_melee_candidates(g, target, cand, 64);
+		int *cand = xmalloc((size_t)w->nunits * sizeof *cand);
+		int n = game_melee_candidates(g, target, cand, w->nunits);
 		char purpose[EVENT_TEXT_LEN];
 		int len = snprintf(purpose, sizeof purpose,
 				   "shot into melee, target among");
@@ -273,6 +301,7 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 					" %s", w->units[cand[i]].id);
 		int r = game_roll(g, n, purpose, unit, target);
 		int actual = cand[r - 1];
+		free(cand);
 		struct event ev = game_event(EV_ANNOUNCE);
 		ev.unit = unit;
 		ev.target = actual;
@@ -309,6 +338,12 @@ int game_preview_fight(const struct game *g, int unit, int target, int x,
 		const struct unit *t = &w->units[target];
 		if (t->team == u->team) {
 			snprintf(why, GAME_WHY_LEN, "%s cannot fight %s: it is a friend",
+				 u->id, t->id);
+			return -1;
+		}
+		if (!team_sees(g, u->team, target)) {
+			snprintf(why, GAME_WHY_LEN,
+				 "%s cannot fight %s: no such enemy in sight",
 				 u->id, t->id);
 			return -1;
 		}

@@ -87,8 +87,8 @@ static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d,
 {
 	struct world *w = g->w;
 	struct unit *u = &w->units[unit];
-	int leaving[64], n = 0;
-	for (int i = 0; i < w->nunits && n < 64; i++) {
+	int *leaving = xmalloc((size_t)w->nunits * sizeof *leaving), n = 0;
+	for (int i = 0; i < w->nunits; i++) {
 		if (w->units[i].team == u->team || !unit_alive(&w->units[i]))
 			continue;
 		if (engage_weapon(w, i, unit) < 0)
@@ -114,6 +114,7 @@ static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d,
 		combat_compute(&w->roster.chart, &s, &calc);
 		game_resolve_attack(g, e, wi, unit, -1, -1, &calc, true);
 	}
+	free(leaving);
 	return unit_alive(u);
 }
 
@@ -285,7 +286,17 @@ static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
 		if (cost > left) {
 			if (move_is_ladder_climb(w, x, y, d) && i == n - 1 &&
 			    left > 0) {
+				/* The climber stays where it is, part way up:
+				 * that cell must be its own. */
 				partial = true;
+				int other = world_unit_at(w, x, y);
+				if (other >= 0 && other != unit) {
+					snprintf(why, GAME_WHY_LEN,
+						 "%s cannot start climbing from %d,%d: "
+						 "%s stands there",
+						 u->id, x, y, w->units[other].id);
+					return -1;
+				}
 				break;
 			}
 			snprintf(why, GAME_WHY_LEN,

@@ -14,11 +14,15 @@ static bool is_enemy_target(const struct goal *gl, int team)
 	return gl->enemies == 0 || (gl->enemies & (1u << team));
 }
 
+/* Every unit of the named teams disabled: one that escaped off the board
+ * was not beaten. */
 static bool eliminated(const struct game *g, const struct goal *gl)
 {
-	for (int t = 0; t < g->w->nteams; t++)
-		if (is_enemy_target(gl, t) && world_team_alive(g->w, t) > 0)
+	for (int i = 0; i < g->w->nunits; i++) {
+		const struct unit *u = &g->w->units[i];
+		if (is_enemy_target(gl, u->team) && u->status != STATUS_DISABLED)
 			return false;
+	}
 	return true;
 }
 

@@ -47,7 +47,8 @@ void combat_compute(const struct chart *c, const struct attack_situation *s,
 			int v = c->outnumber * (s->outnumber - 1);
 			/* The cap limits the size of the bonus, whatever its sign. */
 			if (abs(v) > abs(c->outnumber_max))
-				v = c->outnumber_max;
+				v = v < 0 ? -abs(c->outnumber_max)
+					  : abs(c->outnumber_max);
 			add_term(out, "outnumbered", v);
 		}
 		if (s->behind)

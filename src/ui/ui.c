@@ -165,8 +165,19 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		}
 		if (ui->submit.ai_turn &&
 		    g->w->teams[g->active].control == CONTROL_AI) {
+			int team = g->active, round = g->round;
 			curtain_computer_turn(ui);
 			ui->submit.ai_turn(ui->submit.ctx, g);
+			if (!g->over && g->active == team && g->round == round) {
+				/* The computer could not finish the turn: a
+				 * person takes the team over rather than the
+				 * game stalling. */
+				g->w->teams[team].control = CONTROL_HUMAN;
+				screen_status(ui, true,
+					      "the computer could not end %s's turn: "
+					      "a person plays it now",
+					      g->w->teams[team].name);
+			}
 			continue;
 		}
 		if (g->active != ui->viewer) {
