@@ -150,6 +150,8 @@ int cli_play(int argc, char **argv)
 			session_free(p.s);
 			return EXIT_USAGE;
 		}
+		if (g->w->teams[t].control != CONTROL_AI)
+			session_note_ai(p.s, g->w->teams[t].name);
 		g->w->teams[t].control = CONTROL_AI;
 	}
 	for (int t = 0; t < g->w->nteams; t++)

@@ -218,6 +218,9 @@ void journal_data_free(struct journal_data *d)
 	free(d->lines);
 	free(d->checks);
 	free(d->warning);
+	for (int i = 0; i < d->nai; i++)
+		free(d->ai[i]);
+	free(d->ai);
 	memset(d, 0, sizeof *d);
 }
 
@@ -292,6 +295,9 @@ int journal_read(const char *path, struct journal_data *d, char **err)
 								sizeof *d->checks);
 			d->checks[d->ncheck++] =
 				(struct journal_check){d->ncmds, round, v};
+		} else if (sscanf(line, "# ai: %4095[^\n]", buf) == 1) {
+			d->ai = xrealloc(d->ai, (size_t)(d->nai + 1) * sizeof *d->ai);
+			d->ai[d->nai++] = xstrdup(buf);
 		} else if (strncmp(line, "# over:", 7) == 0) {
 			d->over = true;
 		} else if (line[0] != '#' && line[0] != '\0') {

@@ -33,6 +33,8 @@ struct journal_data {
 		uint64_t hash;
 	} *checks;       /* owned */
 	char *warning;   /* owned, may be NULL: damage found (FILE:LINE: ...) */
+	int nai;
+	char **ai;       /* owned: teams the computer was asked to play */
 };
 
 /* The folder saves live in: $XDG_STATE_HOME/medsiege or

@@ -106,6 +106,12 @@ struct session *session_resume(const char *path, const char *state_dir,
 		note(s, xasprintf("the scenario changed since this game began"));
 	if (d.warning)
 		note(s, xstrdup(d.warning));
+	/* Teams the computer played go on being played by it. */
+	for (int i = 0; i < d.nai; i++) {
+		int t = world_find_team(g->w, d.ai[i]);
+		if (t >= 0)
+			g->w->teams[t].control = CONTROL_AI;
+	}
 	game_start(g);
 	int good = 0, next_check = 0;
 	char why[CMD_WHY_LEN];
@@ -135,6 +141,8 @@ struct session *session_resume(const char *path, const char *state_dir,
 		/* Never rewrite a save: the good part goes on in a new one. */
 		start_journal(s, state_dir ? state_dir : dir,
 			      (const char **)d.cmds, good);
+		for (int i = 0; i < d.nai; i++)
+			session_note_ai(s, d.ai[i]);
 		if (s->j)
 			note(s, xasprintf("continuing in %s", s->j->path));
 	} else {
@@ -188,6 +196,20 @@ static int save_command(struct session *s, const char *line, int round,
 		s->j = NULL;
 	}
 	return 0;
+}
+
+void session_note_ai(struct session *s, const char *team)
+{
+	if (!s->j)
+		return;
+	char *line = xasprintf("# ai: %s", team), *err = NULL;
+	if (journal_append(s->j, line, &err) != 0) {
+		note(s, xasprintf("saving stopped: %s", err));
+		free(err);
+		journal_close(s->j);
+		s->j = NULL;
+	}
+	free(line);
 }
 
 void session_free(struct session *s)

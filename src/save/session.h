@@ -37,6 +37,8 @@ struct session *session_resume(const char *path, const char *state_dir,
 /* Run one command line; when accepted, append it to the save (fsync)
  * before returning. Returns like cmd_execute. */
 int session_submit(struct session *s, const char *line, char *why);
+/* Record that the computer plays team, so a resumed game goes on so. */
+void session_note_ai(struct session *s, const char *team);
 void session_free(struct session *s);
 
 #endif

@@ -57,4 +57,20 @@ check "--ai: the digest never names Blue's hidden units" \
 	eval '! screen | grep -Eq "b6|b7"'
 keys q
 check "--ai: then Red plays round 2" wait_for "round 2 of 12"
+aisave=$(grep -l "^# ai: Blue" "$XDG_STATE_HOME"/medsiege/*.save | head -n 1)
+check "--ai is kept in the save" test -n "$aisave"
+pid=$(game_pid)
+kill -s HUP "$pid"
+gone "$pid"
+start -- "--resume $aisave"
+wait_for "Red to play"
+keys Enter
+wait_for "movement left"
+keys e y
+wait_for "Missile fire"
+keys e y
+wait_for "Melee"
+keys e y
+check "resumed without --ai, Blue is still the computer's" \
+	wait_for "Red: what you saw since your last turn" 20
 finish
