@@ -40,11 +40,12 @@ void screen_layout(struct ui *ui)
 	struct layout *L = &ui->lay;
 	const struct map *m = &ui->g->w->map;
 	screen_free(ui);
-	del(&ui->full);
 	memset(L, 0, sizeof *L);
 	L->cols = COLS;
 	L->lines = LINES;
-	ui->full = newwin(LINES, COLS, 0, 0);
+	/* Full pages (curtain, pager) draw on stdscr, which curses keeps
+	 * anyway and resizes itself: one screen-sized window fewer. */
+	ui->full = stdscr;
 	leaveok(ui->full, TRUE);
 	L->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
 	if (L->too_small)

@@ -141,9 +141,7 @@ void term_close(struct ui *ui)
 	if (!ui->scr)
 		return;
 	screen_free(ui);
-	if (ui->full)
-		delwin(ui->full);
-	ui->full = NULL;
+	ui->full = NULL; /* stdscr: curses' own */
 	if (ui->keys)
 		delwin(ui->keys);
 	ui->keys = NULL;
