@@ -23,12 +23,10 @@ int cli_replay(int argc, char **argv);
 /* Play in the terminal: medsiege [SCENARIO] [options]. */
 int cli_play(int argc, char **argv);
 
-/* Load a scenario by path or installed name and start a game with seed.
- * Prints the error (FILE:LINE:COL: ...) to stderr and returns NULL on
- * failure. Free with game_free. */
-struct game *cli_load_game(const char *name, uint64_t seed);
 /* A seed from the clock, for games started without --seed. */
 uint64_t cli_clock_seed(void);
+/* The value of --seed; false (having said why, as who) on junk. */
+bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed);
 /* Parse a non-negative integer option value; false on junk. */
 bool cli_parse_u64(const char *s, uint64_t *out);
 /* While the active team has a computer player in ais (MAX_TEAMS entries,

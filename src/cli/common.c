@@ -1,4 +1,4 @@
-/* common.c: what the subcommands share: loading a game, seeds, scripts. */
+/* common.c: what the subcommands share: seeds, scripts, computer turns. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,23 +8,6 @@
 #include "base/util.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
-#include "data/datapath.h"
-#include "data/scenario_load.h"
-
-struct game *cli_load_game(const char *name, uint64_t seed)
-{
-	char *path = datapath_scenario(name);
-	struct scenario sc;
-	char *err = NULL;
-	if (scenario_load(path, &sc, &err) != 0) {
-		fprintf(stderr, "%s\n", err ? err : "cannot load scenario");
-		free(err);
-		free(path);
-		return NULL;
-	}
-	free(path);
-	return game_new(&sc, seed);
-}
 
 uint64_t cli_clock_seed(void)
 {
@@ -95,4 +78,12 @@ int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 	if (f != stdin)
 		fclose(f);
 	return bad;
+}
+
+bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed)
+{
+	if (cli_parse_u64(arg, seed))
+		return true;
+	fprintf(stderr, "%s: --seed needs a number, not '%s'\n", who, arg);
+	return false;
 }

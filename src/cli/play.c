@@ -90,11 +90,8 @@ int cli_play(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (!cli_parse_u64(optarg, &seed)) {
-				fprintf(stderr, "medsiege: --seed needs a number, not '%s'\n",
-					optarg);
+			if (!cli_seed_arg("medsiege", optarg, &seed))
 				return EXIT_USAGE;
-			}
 			have_seed = true;
 			break;
 		case 'A':

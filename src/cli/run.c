@@ -172,11 +172,8 @@ int cli_run(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (!cli_parse_u64(optarg, &seed)) {
-				fprintf(stderr, "medsiege run: --seed needs a number, not '%s'\n",
-					optarg);
+			if (!cli_seed_arg("medsiege run", optarg, &seed))
 				return EXIT_USAGE;
-			}
 			have_seed = true;
 			break;
 		case 'f':

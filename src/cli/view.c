@@ -145,11 +145,8 @@ int cli_view(int argc, char **argv)
 			script = optarg;
 			break;
 		case 's':
-			if (!cli_parse_u64(optarg, &seed)) {
-				fprintf(stderr, "medsiege view: --seed needs a number, not '%s'\n",
-					optarg);
+			if (!cli_seed_arg("medsiege view", optarg, &seed))
 				return EXIT_USAGE;
-			}
 			break;
 		case 'j':
 			json = true;
