@@ -201,6 +201,34 @@ static bool plan_move(struct game *g, struct ai *a, int idx,
 	int cells = w->map.w * w->map.h;
 	int *cost = xmalloc((size_t)cells * sizeof *cost);
 	game_reach(g, idx, cost); /* as the team knows the field */
+	/* A goal at another height is reached by a ladder or stairs: head
+	 * for the one that leaves the least way to go. */
+	int here_h = world_height(w, u->x, u->y);
+	const struct cell *hc = map_cell_c(&w->map, u->x, u->y);
+	bool on_way = hc->t.kind == TERRAIN_LADDER || hc->t.kind == TERRAIN_STAIRS;
+	if (world_height(w, gx, gy) != here_h && !on_way &&
+	    t->cls == CLASS_FOOT) {
+		long best = -1;
+		int lx = -1, ly = -1;
+		for (int c = 0; c < cells; c++) {
+			const struct cell *lc = &w->map.cells[c];
+			if ((lc->t.kind != TERRAIN_LADDER &&
+			     lc->t.kind != TERRAIN_STAIRS) ||
+			    cost[c] == INT_MAX || lc->t.height != here_h)
+				continue;
+			int x = c % w->map.w, y = c / w->map.w;
+			long v = cost[c] + 2L * geom_dist2(x, y, gx, gy);
+			if (best < 0 || v < best) {
+				best = v;
+				lx = x;
+				ly = y;
+			}
+		}
+		if (lx >= 0) {
+			gx = lx;
+			gy = ly;
+		}
+	}
 	int bx = -1, by = -1, bd = geom_dist2(u->x, u->y, gx, gy), bc = 0;
 	for (int c = 0; c < cells; c++) {
 		if (cost[c] > u->move_left || cost[c] == 0)
