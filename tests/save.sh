@@ -42,18 +42,21 @@ for k in 1 2 3 5 8 9 13 21 25 34 40 55 61 70 89 $((total - 1)); do
 	pid=$!
 	exec 3> "$tmp/fifo"
 	cat "$tmp/first" >&3
+	# A line the game rejects: once its error is out, every event of
+	# the k commands before it has been saved and shown.
+	echo "sync-marker" >&3
 	i=0
-	while [ $i -lt 400 ]; do
-		save=$(ls "$st"/medsiege/*.save 2>/dev/null | head -n 1)
-		[ -n "$save" ] && [ "$(count_cmds "$save")" -ge "$k" ] && break
+	while [ $i -lt 500 ]; do
+		grep -q '"command":"sync-marker"' "$tmp/out1" 2>/dev/null && break
 		sleep 0.02
 		i=$((i + 1))
 	done
+	save=$(ls "$st"/medsiege/*.save 2>/dev/null | head -n 1)
 	kill -9 "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	exec 3>&-
 	XDG_STATE_HOME=$st "$bin" run --resume "$save" --script "$tmp/rest" --json > "$tmp/out2"
-	{ grep -v '"type":"start"' "$tmp/out1"; grep -v '"type":"start"' "$tmp/out2"; } > "$tmp/joined"
+	{ grep -v '"type":"start"\|sync-marker' "$tmp/out1"; grep -v '"type":"start"' "$tmp/out2"; } > "$tmp/joined"
 	if cmp -s "$tmp/joined" "$tmp/clean.events"; then
 		ok "killed after command $k of $total, resumed: identical events and state"
 	else
