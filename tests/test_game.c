@@ -15,6 +15,7 @@
 #include "cmd/cmd.h"
 #include "data/scenario_load.h"
 #include "game/game.h"
+#include "game/report.h"
 
 struct log {
 	int n;
@@ -52,7 +53,7 @@ static struct game *load(const char *rel, uint64_t seed, struct log *l)
 static void ok(struct game *g, const char *line)
 {
 	char why[CMD_WHY_LEN];
-	int rc = cmd_execute(g, line, why);
+	int rc = cmd_execute(g, CMD_ANY_TEAM, line, why);
 	if (rc != 0)
 		fprintf(stderr, "rejected: %s: %s\n", line, why);
 	assert_int_equal(rc, 0);
@@ -62,7 +63,7 @@ static void rejected(struct game *g, const char *line, const char *want)
 {
 	char why[CMD_WHY_LEN];
 	uint64_t before = game_state_hash(g);
-	assert_int_equal(cmd_execute(g, line, why), -1);
+	assert_int_equal(cmd_execute(g, CMD_ANY_TEAM, line, why), -1);
 	assert_string_equal(why, want);
 	assert_true(game_state_hash(g) == before);
 }
@@ -220,7 +221,7 @@ static void test_same_seed_same_game(void **state)
 		struct game *g = load("tests/golden/maps/field.yaml", 42, NULL);
 		char why[CMD_WHY_LEN];
 		for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
-			cmd_execute(g, script[i], why);
+			cmd_execute(g, CMD_ANY_TEAM, script[i], why);
 		h[k] = game_state_hash(g);
 		game_free(g);
 	}
@@ -342,8 +343,11 @@ static void test_hidden_enemy_stops_moveto(void **state)
 	assert_int_equal(g->w->units[r1].x, 5);
 	assert_int_equal(g->w->units[r1].y, 2);
 	assert_int_equal(l.ev[l.n - 1].type, EV_ANNOUNCE);
-	assert_string_equal(l.ev[l.n - 1].text,
-			    "r1 is stopped at 5,2: b1 stands in the way");
+	struct strbuf b;
+	strbuf_init(&b);
+	report_event_text(g, &l.ev[l.n - 1], 0, &b);
+	assert_string_equal(b.s, "r1 is stopped at 5,2: b1 stands in the way");
+	strbuf_free(&b);
 	game_free(g);
 }
 
@@ -395,12 +399,22 @@ static void test_key_holder_opens_any_lock(void **state)
 
 /* An enemy a unit reaches but its team cannot see does not hold up the
  * end of the Melee step (nobody could target it). */
-static void test_unseen_reach_enemy_does_not_stall_melee(void **state)
+/* A unit in melee always knows who it is fighting: an enemy whose reach
+ * weapon engages it from outside its arc is in its team's view, so it
+ * can (and must) make its own melee attack. */
+static void test_reach_enemy_behind_is_seen_and_fought(void **state)
 {
 	(void)state;
 	struct game *g = load("tests/data/reach-behind.yaml", 1, NULL);
 	ok(g, "end");
 	ok(g, "end");
+	const struct knowledge *k = game_knowledge(g, 0);
+	int b1 = world_find_unit(g->w, "b1");
+	assert_true(knowledge_knows(k, b1));
+	rejected(g, "end",
+		 "cannot end the Melee step: r1 is in melee with b1 and has not "
+		 "attacked (all units in melee attack)");
+	ok(g, "fight r1 b1");
 	ok(g, "end");
 	assert_int_equal(g->active, 1);
 	game_free(g);
@@ -440,6 +454,8 @@ static void test_vision_range_limits_shots(void **state)
 	ok(g, "end");
 	rejected(g, "shoot r1 b1", "r1 cannot shoot at b1: no such enemy in sight");
 	rejected(g, "shoot r1 b2", "r1 cannot shoot at b2: no such enemy in sight");
+	/* A made-up id reads as a hidden one: ids cannot be counted. */
+	rejected(g, "shoot r1 b9", "r1 cannot shoot at b9: no such enemy in sight");
 	rejected(g, "fight r1 b1", "r1 cannot fight: this is the Missile fire step");
 	game_free(g);
 }
@@ -474,7 +490,7 @@ static void test_random_commands(void **state)
 				line[len++] = (char)rng_die(&r, 255);
 		line[len] = '\0';
 		uint64_t before = game_state_hash(g);
-		if (cmd_execute(g, line, why) < 0) {
+		if (cmd_execute(g, CMD_ANY_TEAM, line, why) < 0) {
 			assert_true(game_state_hash(g) == before);
 			assert_true(why[0] != '\0');
 			assert_null(strchr(why, '\n'));
@@ -502,7 +518,7 @@ int main(void)
 		cmocka_unit_test(test_round_limit_draw_and_out_team),
 		cmocka_unit_test(test_destroy_unit_goal),
 		cmocka_unit_test(test_random_commands),
-		cmocka_unit_test(test_unseen_reach_enemy_does_not_stall_melee),
+		cmocka_unit_test(test_reach_enemy_behind_is_seen_and_fought),
 		cmocka_unit_test(test_partial_climb_needs_its_own_cell),
 		cmocka_unit_test(test_escape_is_not_elimination),
 		cmocka_unit_test(test_vision_range_limits_shots),

@@ -819,7 +819,7 @@ static int step(const struct world *w, int idx, enum dir d)
 {
 	const struct unit *u = &w->units[idx];
 	char why[MOVE_WHY_LEN] = "";
-	return move_step_cost(w, idx, u->x, u->y, u->facing, d, why);
+	return move_step_cost(w, NULL, idx, u->x, u->y, u->facing, d, why);
 }
 
 /* The step's cost, or -1 with the reason in why. */
@@ -827,7 +827,7 @@ static int step_why(const struct world *w, int idx, enum dir d, char *why)
 {
 	const struct unit *u = &w->units[idx];
 	why[0] = '\0';
-	return move_step_cost(w, idx, u->x, u->y, u->facing, d, why);
+	return move_step_cost(w, NULL, idx, u->x, u->y, u->facing, d, why);
 }
 
 static void assert_contains(const char *s, const char *part)
@@ -1086,7 +1086,7 @@ static int path_cost(const struct world *w, int idx, const enum dir *dirs,
 	enum dir f = u->facing;
 	char why[MOVE_WHY_LEN];
 	for (int i = 0; i < n; i++) {
-		int c = move_step_cost(w, idx, x, y, f, dirs[i], why);
+		int c = move_step_cost(w, NULL, idx, x, y, f, dirs[i], why);
 		assert_true(c > 0);
 		total += c;
 		x += dir_dx[dirs[i]];
@@ -1119,7 +1119,7 @@ static void test_path_goes_round_rough_ground(void **state)
 	char why[MOVE_WHY_LEN];
 	tw_init(w, TW_ROWS(".....", ".,,,.", ",,,,,"));
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 1, DIR_E);
-	int n = move_path(w, u, 4, 1, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, u, 4, 1, dirs, MAX_PATH, &cost, why);
 	/* Straight through costs 4+4+4+2 = 14; round the top 3+2+2+3. */
 	assert_int_equal(cost, 10);
 	ASSERT_DIRS(dirs, n, DIR_NE, DIR_E, DIR_E, DIR_SE);
@@ -1136,7 +1136,7 @@ static void test_path_enters_rough_ground_straight(void **state)
 	char why[MOVE_WHY_LEN];
 	tw_init(w, TW_ROWS("....", "..,.", "...."));
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 0, DIR_E);
-	int n = move_path(w, u, 2, 1, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, u, 2, 1, dirs, MAX_PATH, &cost, why);
 	/* E then SE costs 2 + 6; SE then E costs 3 + 4. */
 	assert_int_equal(cost, 7);
 	ASSERT_DIRS(dirs, n, DIR_SE, DIR_E);
@@ -1150,10 +1150,10 @@ static void test_path_straight_line(void **state)
 	char why[MOVE_WHY_LEN];
 	tw_init(w, open5);
 	int u = tw_add_unit(w, "man_at_arms", TW_RED, 0, 0, DIR_N);
-	int n = move_path(w, u, 3, 3, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, u, 3, 3, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 9);
 	ASSERT_DIRS(dirs, n, DIR_SE, DIR_SE, DIR_SE);
-	n = move_path(w, u, 0, 0, dirs, MAX_PATH, &cost, why);
+	n = move_path(w, NULL, u, 0, 0, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(n, 0);
 	assert_int_equal(cost, 0);
 }
@@ -1167,7 +1167,7 @@ static void test_path_avoids_enemies(void **state)
 	tw_init(w, TW_ROWS(".....", "....."));
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 0, DIR_E);
 	tw_add_unit(w, "billman", TW_BLUE, 2, 0, DIR_W);
-	int n = move_path(w, u, 4, 0, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, u, 4, 0, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 10); /* 8 straight, but not through b1 */
 	assert_int_equal(path_cost(w, u, dirs, n), 10);
 	int x = 0, y = 0;
@@ -1188,7 +1188,7 @@ static void test_path_blocked_by_enemy_in_corridor(void **state)
 	tw_init(w, TW_ROWS("#####", ".....", "#####"));
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 1, DIR_E);
 	tw_add_unit(w, "billman", TW_BLUE, 2, 1, DIR_W);
-	assert_int_equal(move_path(w, u, 4, 1, dirs, MAX_PATH, &cost, why),
+	assert_int_equal(move_path(w, NULL, u, 4, 1, dirs, MAX_PATH, &cost, why),
 			 -1);
 	assert_contains(why, "no path");
 }
@@ -1202,7 +1202,7 @@ static void test_path_passes_through_friends(void **state)
 	tw_init(w, TW_ROWS("#####", ".....", "#####"));
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 1, DIR_E);
 	tw_add_unit(w, "archer", TW_RED, 2, 1, DIR_W);
-	int n = move_path(w, u, 4, 1, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, u, 4, 1, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 8);
 	ASSERT_DIRS(dirs, n, DIR_E, DIR_E, DIR_E, DIR_E);
 }
@@ -1217,10 +1217,10 @@ static void test_path_does_not_end_on_a_unit(void **state)
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 0, DIR_E);
 	tw_add_unit(w, "archer", TW_RED, 2, 0, DIR_W);
 	tw_add_unit(w, "archer", TW_BLUE, 4, 4, DIR_W);
-	assert_int_equal(move_path(w, u, 2, 0, dirs, MAX_PATH, &cost, why),
+	assert_int_equal(move_path(w, NULL, u, 2, 0, dirs, MAX_PATH, &cost, why),
 			 -1);
 	assert_contains(why, "r2");
-	assert_int_equal(move_path(w, u, 4, 4, dirs, MAX_PATH, &cost, why),
+	assert_int_equal(move_path(w, NULL, u, 4, 4, dirs, MAX_PATH, &cost, why),
 			 -1);
 	assert_contains(why, "b1");
 }
@@ -1235,11 +1235,11 @@ static void test_path_machine_pays_for_turning(void **state)
 	char why[MOVE_WHY_LEN];
 	tw_init(w, open5);
 	int c = tw_add_unit(w, "catapult", TW_RED, 0, 2, DIR_N);
-	int n = move_path(w, c, 2, 2, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, c, 2, 2, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 4 + 2 + 2);
 	ASSERT_DIRS(dirs, n, DIR_E, DIR_E);
 	w->units[c].facing = DIR_E;
-	n = move_path(w, c, 2, 2, dirs, MAX_PATH, &cost, why);
+	n = move_path(w, NULL, c, 2, 2, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 4);
 }
 
@@ -1254,7 +1254,7 @@ static void test_path_machine_turns_round_rough_ground(void **state)
 	char why[MOVE_WHY_LEN];
 	tw_init(w, TW_ROWS(".....", ".,,..", "....."));
 	int c = tw_add_unit(w, "catapult", TW_RED, 0, 1, DIR_E);
-	int n = move_path(w, c, 3, 2, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, c, 3, 2, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 11);
 	ASSERT_DIRS(dirs, n, DIR_SE, DIR_E, DIR_E);
 	assert_int_equal(path_cost(w, c, dirs, n), 11);
@@ -1268,11 +1268,11 @@ static void test_path_up_a_ladder(void **state)
 	char why[MOVE_WHY_LEN];
 	tw_init(w, ladder_map);
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 1, 2, DIR_N);
-	int n = move_path(w, u, 1, 0, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, u, 1, 0, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 2 + 16);
 	ASSERT_DIRS(dirs, n, DIR_N, DIR_N);
 	int m = tw_add_unit(w, "mounted_knight", TW_RED, 3, 2, DIR_N);
-	assert_int_equal(move_path(w, m, 3, 0, dirs, MAX_PATH, &cost, why),
+	assert_int_equal(move_path(w, NULL, m, 3, 0, dirs, MAX_PATH, &cost, why),
 			 -1);
 }
 
@@ -1284,10 +1284,10 @@ static void test_path_not_through_closed_doors(void **state)
 	char why[MOVE_WHY_LEN];
 	tw_init(w, TW_ROWS("..#..", "..+..", "..#.."));
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 1, DIR_E);
-	assert_int_equal(move_path(w, u, 4, 1, dirs, MAX_PATH, &cost, why),
+	assert_int_equal(move_path(w, NULL, u, 4, 1, dirs, MAX_PATH, &cost, why),
 			 -1);
 	map_cell(&w->map, 2, 1)->t.state = DOOR_OPEN;
-	int n = move_path(w, u, 4, 1, dirs, MAX_PATH, &cost, why);
+	int n = move_path(w, NULL, u, 4, 1, dirs, MAX_PATH, &cost, why);
 	assert_int_equal(cost, 8);
 	ASSERT_DIRS(dirs, n, DIR_E, DIR_E, DIR_E, DIR_E);
 }
@@ -1300,9 +1300,9 @@ static void test_path_longer_than_max(void **state)
 	char why[MOVE_WHY_LEN] = "";
 	tw_init(w, open5);
 	int u = tw_add_unit(w, "foot_knight", TW_RED, 0, 0, DIR_E);
-	assert_int_equal(move_path(w, u, 4, 0, dirs, 3, &cost, why), -1);
+	assert_int_equal(move_path(w, NULL, u, 4, 0, dirs, 3, &cost, why), -1);
 	assert_contains(why, "too long");
-	assert_int_equal(move_path(w, u, 4, 0, dirs, 4, &cost, why), 4);
+	assert_int_equal(move_path(w, NULL, u, 4, 0, dirs, 4, &cost, why), 4);
 }
 
 static void test_move_inches(void **state)

@@ -35,7 +35,7 @@ void ai_free(struct ai *a)
 /* Where the unit wants to be: the nearest enemy its team sees or last
  * saw, else the centre of a goal area of its team, else nowhere (-1). */
 static bool pick_goal(const struct game *g, const struct ai *a, int idx,
-		      const unsigned char *view, int *gx, int *gy)
+		      const struct knowledge *k, int *gx, int *gy)
 {
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[idx];
@@ -45,12 +45,12 @@ static bool pick_goal(const struct game *g, const struct ai *a, int idx,
 		if (e->team == a->team || !unit_alive(e))
 			continue;
 		int x, y;
-		if (view[e->y * w->map.w + e->x]) {
+		if (knowledge_knows(k, i)) {
 			x = e->x;
 			y = e->y;
-		} else if (g->seen[a->team][i].round >= 0) {
-			x = g->seen[a->team][i].x;
-			y = g->seen[a->team][i].y;
+		} else if (k->last[i].round >= 0) {
+			x = k->last[i].x;
+			y = k->last[i].y;
 		} else {
 			continue;
 		}
@@ -88,7 +88,7 @@ static bool has_ranged(const struct unit_type *t)
 
 /* Best target for a shot: the lowest need among enemies the unit could
  * shoot now. */
-static int best_shot(const struct game *g, int idx, const unsigned char *view)
+static int best_shot(const struct game *g, int idx, const struct knowledge *k)
 {
 	const struct world *w = g->w;
 	int best = -1, need = INT_MAX;
@@ -96,7 +96,7 @@ static int best_shot(const struct game *g, int idx, const unsigned char *view)
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *e = &w->units[i];
 		if (e->team == w->units[idx].team || !unit_alive(e) ||
-		    !view[e->y * w->map.w + e->x])
+		    !knowledge_knows(k, i))
 			continue;
 		struct attack_calc c;
 		if (game_preview_shot(g, idx, i, -1, -1, &c, why) >= 0 &&
@@ -110,7 +110,7 @@ static int best_shot(const struct game *g, int idx, const unsigned char *view)
 
 /* Whether some enemy in view is in range, arc and sight of a missile or
  * siege weapon of the unit (whatever the step). */
-static bool has_target(const struct game *g, int idx, const unsigned char *view)
+static bool has_target(const struct game *g, int idx, const struct knowledge *k)
 {
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[idx];
@@ -118,11 +118,11 @@ static bool has_target(const struct game *g, int idx, const unsigned char *view)
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *e = &w->units[i];
 		if (e->team == u->team || !unit_alive(e) ||
-		    !view[e->y * w->map.w + e->x] ||
+		    !knowledge_knows(k, i) ||
 		    !geom_in_arc(u->facing, e->x - u->x, e->y - u->y))
 			continue;
-		for (int k = 0; k < t->nweapons; k++) {
-			const struct weapon *wp = &t->weapons[k];
+		for (int n = 0; n < t->nweapons; n++) {
+			const struct weapon *wp = &t->weapons[n];
 			if (weapon_is_ranged(wp) &&
 			    geom_within(u->x, u->y, e->x, e->y, wp->range) &&
 			    geom_dist2(u->x, u->y, e->x, e->y) >=
@@ -135,18 +135,18 @@ static bool has_target(const struct game *g, int idx, const unsigned char *view)
 }
 
 static bool plan_move(struct game *g, struct ai *a, int idx,
-		      const unsigned char *view, char *line, int size)
+		      const struct knowledge *k, char *line, int size)
 {
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[idx];
 	const struct unit_type *t = world_type(w, u);
 	/* A shooter with a target already stays put and keeps its shot. */
-	if (has_ranged(t) && !engage_engaged(w, idx) && has_target(g, idx, view))
+	if (has_ranged(t) && !engage_engaged(w, idx) && has_target(g, idx, k))
 		return false;
 	if (engage_engaged(w, idx))
 		return false;
 	int gx, gy;
-	if (!pick_goal(g, a, idx, view, &gx, &gy))
+	if (!pick_goal(g, a, idx, k, &gx, &gy))
 		return false;
 	/* A ram goes for the nearest door or breachable wall its team knows,
 	 * and stays there. */
@@ -155,7 +155,7 @@ static bool plan_move(struct game *g, struct ai *a, int idx,
 		for (int y = 0; y < w->map.h; y++)
 			for (int x = 0; x < w->map.w; x++) {
 				const struct cell *c = map_cell_c(&w->map, x, y);
-				if (!g->memory[a->team][y * w->map.w + x] ||
+				if (!knowledge_remembers(k, x, y) ||
 				    !cell_breachable(c))
 					continue;
 				if (geom_adjacent(u->x, u->y, x, y))
@@ -192,7 +192,8 @@ static bool plan_move(struct game *g, struct ai *a, int idx,
 		if (move_is_ladder_climb(w, u->x, u->y, (enum dir)d) &&
 		    geom_dist2(nx, ny, gx, gy) < here && u->move_left > 0 &&
 		    world_unit_at(w, nx, ny) < 0 &&
-		    move_step_cost(w, idx, u->x, u->y, u->facing, (enum dir)d,
+		    move_step_cost(w, g->know[a->team].units, idx, u->x, u->y,
+				   u->facing, (enum dir)d,
 				   why) >= 0) {
 			snprintf(line, (size_t)size, "move %s %s", u->id, dir_names[d]);
 			return true;
@@ -249,7 +250,7 @@ static bool plan_move(struct game *g, struct ai *a, int idx,
 	return true;
 }
 
-static bool face_target(const struct game *g, int idx, const unsigned char *view,
+static bool face_target(const struct game *g, int idx, const struct knowledge *k,
 			char *line, int size)
 {
 	/* Turn towards the nearest visible enemy outside the arc, so the
@@ -262,7 +263,7 @@ static bool face_target(const struct game *g, int idx, const unsigned char *view
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *e = &w->units[i];
 		if (e->team == u->team || !unit_alive(e) ||
-		    !view[e->y * w->map.w + e->x])
+		    !knowledge_knows(k, i))
 			continue;
 		int d = geom_dist2(u->x, u->y, e->x, e->y);
 		if (d < best) {
@@ -350,8 +351,8 @@ void ai_next(struct ai *a, struct game *g, char *line, int size)
 		a->active = g->active;
 		memset(a->done, 0, (size_t)a->ndone * sizeof *a->done);
 	}
-	unsigned char *view = xmalloc((size_t)w->map.w * (size_t)w->map.h);
-	vision_team_view(w, a->team, view);
+	/* It decides from what its team knows, as a person would. */
+	const struct knowledge *k = game_knowledge(g, a->team);
 	char why[GAME_WHY_LEN];
 	int i;
 	while ((i = next_unit(g, a)) >= 0) {
@@ -360,11 +361,11 @@ void ai_next(struct ai *a, struct game *g, char *line, int size)
 		bool planned = false;
 		switch (g->step) {
 		case STEP_MOVEMENT:
-			planned = plan_move(g, a, i, view, line, size) ||
-				  face_target(g, i, view, line, size);
+			planned = plan_move(g, a, i, k, line, size) ||
+				  face_target(g, i, k, line, size);
 			break;
 		case STEP_MISSILE: {
-			int t = game_can_shoot(g, i, why) ? best_shot(g, i, view) : -1;
+			int t = game_can_shoot(g, i, why) ? best_shot(g, i, k) : -1;
 			if (t >= 0) {
 				snprintf(line, (size_t)size, "shoot %s %s",
 					 w->units[i].id, w->units[t].id);
@@ -382,11 +383,9 @@ void ai_next(struct ai *a, struct game *g, char *line, int size)
 			/* A moved unit may want to turn next: look again. */
 			if (g->step == STEP_MOVEMENT && strncmp(line, "moveto", 6) == 0)
 				a->done[i] = false;
-			free(view);
 			return;
 		}
 	}
-	free(view);
 	snprintf(line, (size_t)size, "end");
 }
 

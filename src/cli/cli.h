@@ -29,16 +29,12 @@ uint64_t cli_clock_seed(void);
 bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed);
 /* Parse a non-negative integer option value; false on junk. */
 bool cli_parse_u64(const char *s, uint64_t *out);
-/* While the active team has a computer player in ais (MAX_TEAMS entries,
- * NULL for people), let it play. */
-void cli_ai_play(struct session *s, struct ai *const *ais);
 /* Apply each line of a script to the game through the session (so a
  * saved game records them); rejected lines are reported
  * through report(ctx, lineno, line, why). Returns the number rejected,
  * or -1 when the file cannot be read. stop_on_error stops at the first.
- * Computer players in ais (may be NULL) take their turns in between. */
+ * The computer's teams take their turns in between. */
 int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
-		     struct ai *const *ais,
 		     void (*report)(void *ctx, int lineno, const char *line,
 				    const char *why),
 		     void *ctx);

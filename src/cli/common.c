@@ -31,24 +31,7 @@ bool cli_parse_u64(const char *s, uint64_t *out)
 	return true;
 }
 
-void cli_ai_play(struct session *s, struct ai *const *ais)
-{
-	struct game *g = s->g;
-	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
-	/* A bound, against a computer player that never ends its step. */
-	for (int n = 0; ais && !g->over && ais[g->active] && n < 100000; n++) {
-		struct ai *a = ais[g->active];
-		ai_next(a, g, line, sizeof line);
-		if (session_submit(s, line, why) != 0) {
-			ai_rejected(a);
-			if (strcmp(line, "end") == 0)
-				break;
-		}
-	}
-}
-
 int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
-		     struct ai *const *ais,
 		     void (*report)(void *ctx, int lineno, const char *line,
 				    const char *why),
 		     void *ctx)
@@ -61,18 +44,18 @@ int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 	ssize_t len;
 	int lineno = 0, bad = 0;
 	char why[CMD_WHY_LEN];
-	cli_ai_play(s, ais);
+	session_play_computer(s);
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		if (session_submit(s, line, why) < 0) {
+		if (session_submit(s, CMD_ANY_TEAM, line, why) < 0) {
 			bad++;
 			report(ctx, lineno, line, why);
 			if (stop_on_error)
 				break;
 		}
-		cli_ai_play(s, ais);
+		session_play_computer(s);
 	}
 	free(line);
 	if (f != stdin)

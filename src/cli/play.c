@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/ai.h"
 #include "base/util.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
@@ -31,15 +30,15 @@ static const char play_usage[] =
 
 struct play {
 	struct session *s;
-	struct ai *ai[MAX_TEAMS];
 };
 
 /* Every command line from the screen: run, saved (fsync), then shown. */
-static int submit_line(void *ctx, struct game *g, const char *line, char *why)
+static int submit_line(void *ctx, struct game *g, int issuer, const char *line,
+		       char *why)
 {
 	struct play *p = ctx;
 	(void)g;
-	return session_submit(p->s, line, why);
+	return session_submit(p->s, issuer, line, why);
 }
 
 static bool saving(void *ctx)
@@ -48,28 +47,13 @@ static bool saving(void *ctx)
 	return p->s->j != NULL;
 }
 
-/* A computer team's whole turn, through the same command lines. */
+/* Computer teams play, through the same command lines, until a person
+ * is to play. */
 static void ai_turn(void *ctx, struct game *g)
 {
 	struct play *p = ctx;
-	int team = g->active, round = g->round;
-	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
-	for (int n = 0; n < 100000 && !g->over; n++) {
-		if (g->active != team || g->round != round)
-			return;
-		struct ai *a = p->ai[team];
-		ai_next(a, g, line, sizeof line);
-		if (session_submit(p->s, line, why) != 0) {
-			ai_rejected(a);
-			if (strcmp(line, "end") == 0)
-				break;
-		}
-	}
-	/* A computer player that cannot end its step would stall the game:
-	 * hand the turn on as a person would, by ending each step. */
-	for (int k = 0; k < 3 && !g->over && g->active == team; k++)
-		if (session_submit(p->s, "end", why) != 0)
-			break;
+	(void)g;
+	session_play_computer(p->s);
 }
 
 int cli_play(int argc, char **argv)
@@ -147,13 +131,8 @@ int cli_play(int argc, char **argv)
 			session_free(p.s);
 			return EXIT_USAGE;
 		}
-		if (g->w->teams[t].control != CONTROL_AI)
-			session_note_ai(p.s, g->w->teams[t].name);
-		g->w->teams[t].control = CONTROL_AI;
+		session_set_control(p.s, t, CONTROL_AI);
 	}
-	for (int t = 0; t < g->w->nteams; t++)
-		if (g->w->teams[t].control == CONTROL_AI)
-			p.ai[t] = ai_new(g, t);
 	if (!resume)
 		game_start(g);
 	char *notice = NULL;
@@ -163,8 +142,6 @@ int cli_play(int argc, char **argv)
 	struct ui_submit submit = {submit_line, ai_turn, saving, &p, notice};
 	int status = ui_play(g, &submit);
 	free(notice);
-	for (int t = 0; t < MAX_TEAMS; t++)
-		ai_free(p.ai[t]);
 	session_free(p.s);
 	return status;
 }

@@ -42,7 +42,7 @@ static struct game *build(void *ctx, int k, game_listener listen, void *lctx)
 	for (int i = 0; i < k; i++) {
 		if (i == k - 1 && listen)
 			game_listen(g, listen, lctx);
-		cmd_execute(g, src->d.cmds[i], why);
+		cmd_execute(g, CMD_ANY_TEAM, src->d.cmds[i], why);
 	}
 	if (k == 0 && listen)
 		game_listen(g, listen, lctx);
@@ -105,7 +105,7 @@ int cli_replay(int argc, char **argv)
 	char why[CMD_WHY_LEN], *notice = src.d.warning ? xstrdup(src.d.warning) : NULL;
 	int n = src.d.ncmds;
 	for (int i = 0; i < src.d.ncmds; i++) {
-		if (cmd_execute(g, src.d.cmds[i], why) != 0 && !notice) {
+		if (cmd_execute(g, CMD_ANY_TEAM, src.d.cmds[i], why) != 0 && !notice) {
 			notice = xasprintf("%s:%d: '%s' no longer applies (%s); the "
 					   "replay stops before it",
 					   argv[optind], src.d.lines[i], src.d.cmds[i], why);

@@ -53,9 +53,9 @@ static void print_event(void *ctx, const struct game *g, const struct event *ev)
 	o->b.len = 0;
 	o->b.s[0] = '\0';
 	if (o->json)
-		report_event_json(g, ev, &o->b);
+		report_event_json(g, ev, REPORT_ALL, &o->b);
 	else
-		report_event_text(g, ev, &o->b);
+		report_event_text(g, ev, REPORT_ALL, &o->b);
 	strbuf_add(&o->pending, o->b.s);
 	strbuf_addc(&o->pending, '\n');
 }
@@ -97,7 +97,7 @@ static void print_state_text(const struct game *g)
 /* Play the session: the start line, the script (with computer players
  * between its lines), the final state. Returns the exit status. */
 static int run_session(struct session *s, struct run_out *out, bool resumed,
-		       struct ai *const *ais, const char *script, bool strict)
+		       const char *script, bool strict)
 {
 	struct game *g = s->g;
 	if (s->warning)
@@ -126,13 +126,13 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	flush_events(out);
 	int bad = 0;
 	if (script) {
-		bad = cli_apply_script(s, script, strict, ais, print_error, out);
+		bad = cli_apply_script(s, script, strict, print_error, out);
 		if (bad < 0) {
 			fprintf(stderr, "medsiege run: cannot read %s\n", script);
 			return EXIT_RUNTIME;
 		}
 	} else {
-		cli_ai_play(s, ais);
+		session_play_computer(s);
 	}
 	flush_events(out);
 	if (out->json) {
@@ -240,7 +240,6 @@ int cli_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct game *g = s->g;
-	struct ai *ais[MAX_TEAMS] = {0};
 	int status = 0;
 	strbuf_init(&out.b);
 	strbuf_init(&out.pending);
@@ -252,13 +251,11 @@ int cli_run(int argc, char **argv)
 			status = EXIT_USAGE;
 		}
 		for (int k = 0; k < g->w->nteams && !status; k++)
-			if ((all || k == t) && !ais[k])
-				ais[k] = ai_new(g, k);
+			if (all || k == t)
+				session_set_control(s, k, CONTROL_AI);
 	}
 	if (!status)
-		status = run_session(s, &out, resume != NULL, ais, script, strict);
-	for (int k = 0; k < MAX_TEAMS; k++)
-		ai_free(ais[k]);
+		status = run_session(s, &out, resume != NULL, script, strict);
 	strbuf_free(&out.b);
 	strbuf_free(&out.pending);
 	session_free(s);

@@ -39,26 +39,15 @@ static int play_one(const char *scenario, uint64_t seed, int max_rounds,
 	*nteams = g->w->nteams;
 	for (int t = 0; t < g->w->nteams; t++)
 		memcpy(names[t], g->w->teams[t].name, TEAM_NAME_LEN);
-	struct ai *ai[MAX_TEAMS];
 	for (int t = 0; t < g->w->nteams; t++)
-		ai[t] = ai_new(g, t);
-	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
-	/* A bound on commands, against a player that never ends its step. */
-	for (long n = 0; !g->over && n < 200000; n++) {
+		session_set_control(s, t, CONTROL_AI);
+	/* The computer plays every team; a team it cannot finish a turn of
+	 * is handed to a person, and with none here the game is a draw. */
+	while (session_computer_step(s))
 		if (g->sc.rounds == 0 && g->round > max_rounds)
 			break;
-		struct ai *a = ai[g->active];
-		ai_next(a, g, line, sizeof line);
-		if (session_submit(s, line, why) != 0) {
-			ai_rejected(a);
-			if (strcmp(line, "end") == 0)
-				break; /* stuck: call it a draw */
-		}
-	}
 	int winner = g->over ? g->winner : -1;
 	*rounds = g->round;
-	for (int t = 0; t < g->w->nteams; t++)
-		ai_free(ai[t]);
 	session_free(s);
 	return winner;
 }

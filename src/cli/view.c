@@ -28,32 +28,26 @@ static void script_error(void *ctx, int lineno, const char *line, const char *wh
 	fprintf(stderr, "medsiege view: line %d: %s: %s\n", lineno, line, why);
 }
 
-static bool shown(const struct world *w, const unsigned char *view, int team,
-		  const struct unit *u)
-{
-	return unit_alive(u) && (u->team == team || view[u->y * w->map.w + u->x]);
-}
-
-static void print_json(const struct game *g, int team, const unsigned char *view)
+static void print_json(const struct game *g, const struct knowledge *k)
 {
 	const struct world *w = g->w;
 	struct strbuf b;
 	strbuf_init(&b);
 	strbuf_add(&b, "{\"team\":");
-	strbuf_add_json(&b, w->teams[team].name);
+	strbuf_add_json(&b, w->teams[k->team].name);
 	strbuf_addf(&b, ",\"round\":%d,\"width\":%d,\"height\":%d,\"visible\":[",
 		    g->round, w->map.w, w->map.h);
 	for (int y = 0; y < w->map.h; y++) {
 		strbuf_add(&b, y ? ",\"" : "\"");
 		for (int x = 0; x < w->map.w; x++)
-			strbuf_addc(&b, view[y * w->map.w + x] ? '1' : '0');
+			strbuf_addc(&b, knowledge_sees(k, x, y) ? '1' : '0');
 		strbuf_addc(&b, '"');
 	}
 	strbuf_add(&b, "],\"units\":[");
 	int n = 0;
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
-		if (!shown(w, view, team, u))
+		if (!knowledge_knows(k, i))
 			continue;
 		strbuf_add(&b, n++ ? ",{\"id\":" : "{\"id\":");
 		strbuf_add_json(&b, u->id);
@@ -69,10 +63,11 @@ static void print_json(const struct game *g, int team, const unsigned char *view
 	strbuf_free(&b);
 }
 
-static void print_text(const struct game *g, int team, const unsigned char *view)
+static void print_text(const struct game *g, const struct knowledge *k)
 {
 	const struct world *w = g->w;
-	const unsigned char *mem = g->memory[team];
+	const unsigned char *view = k->view, *mem = k->memory;
+	int team = k->team;
 	int W = w->map.w;
 	printf("%s as %s sees it: round %d, %s, %s\n", g->sc.name,
 	       w->teams[team].name, g->round, w->teams[g->active].name,
@@ -96,7 +91,7 @@ static void print_text(const struct game *g, int team, const unsigned char *view
 		}
 		for (int i = 0; i < w->nunits; i++) {
 			const struct unit *u = &w->units[i];
-			if (u->y == y && shown(w, view, team, u))
+			if (u->y == y && knowledge_knows(k, i))
 				row[u->x] = world_type(w, u)->symbol;
 		}
 		row[W] = '\0';
@@ -113,7 +108,7 @@ static void print_text(const struct game *g, int team, const unsigned char *view
 	       seen, total);
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
-		if (shown(w, view, team, u))
+		if (knowledge_knows(k, i))
 			printf("  %-4s %c %-14s %-6s at %d,%d facing %s\n", u->id,
 			       world_type(w, u)->symbol, world_type(w, u)->id,
 			       w->teams[u->team].name, u->x, u->y,
@@ -181,18 +176,17 @@ int cli_view(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	game_start(g);
-	if (script && cli_apply_script(s, script, false, NULL, script_error, NULL) < 0) {
+	if (script && cli_apply_script(s, script, false, script_error, NULL) < 0) {
 		fprintf(stderr, "medsiege view: cannot read %s\n", script);
 		session_free(s);
 		return EXIT_RUNTIME;
 	}
-	unsigned char *view = xmalloc((size_t)g->w->map.w * (size_t)g->w->map.h);
-	vision_team_view(g->w, team, view);
+	/* Everything printed comes from what the team knows. */
+	const struct knowledge *k = game_knowledge(g, team);
 	if (json)
-		print_json(g, team, view);
+		print_json(g, k);
 	else
-		print_text(g, team, view);
-	free(view);
+		print_text(g, k);
 	session_free(s);
 	return 0;
 }

@@ -35,7 +35,7 @@ static const struct cmd_entry *cmd_find(const char *name)
 	return NULL;
 }
 
-int cmd_execute(struct game *g, const char *line, char *why)
+int cmd_execute(struct game *g, int issuer, const char *line, char *why)
 {
 	char buf[1024];
 	char *argv[CMD_MAX_ARGS];
@@ -93,14 +93,43 @@ int cmd_execute(struct game *g, const char *line, char *why)
 		snprintf(why, CMD_WHY_LEN, "the game is over: %.150s", g->result);
 		return -1;
 	}
-	return c->exec(g, nargs, argv + 1, why) == 0 ? 0 : -1;
+	if (issuer >= 0 && issuer != g->active) {
+		snprintf(why, CMD_WHY_LEN, "it is %s's turn, not yours",
+			 g->w->teams[g->active].name);
+		return -1;
+	}
+	return c->exec(g, issuer, nargs, argv + 1, why) == 0 ? 0 : -1;
 }
 
-int cmd_unit_arg(const struct game *g, const char *s, char *why)
+int cmd_known_unit(const struct game *g, int team, const char *s)
 {
 	int u = world_find_unit(g->w, s);
-	if (u < 0)
-		snprintf(why, CMD_WHY_LEN, "no unit '%.40s'", s);
+	const struct knowledge *k = game_knowledge(g, team);
+	if (u < 0 || !k || (g->w->units[u].team != team && !knowledge_knows(k, u)))
+		return -1;
+	return u;
+}
+
+int cmd_unit_arg(const struct game *g, int issuer, const char *s, char *why)
+{
+	if (issuer == CMD_ANY_TEAM) {
+		int u = world_find_unit(g->w, s);
+		if (u < 0)
+			snprintf(why, CMD_WHY_LEN, "no unit '%.40s'", s);
+		return u;
+	}
+	/* One answer for a unit the issuer does not know of, whether it
+	 * exists or not: trying ids must not count the enemy. */
+	int u = cmd_known_unit(g, issuer, s);
+	if (u < 0) {
+		snprintf(why, CMD_WHY_LEN, "you have no unit '%.40s'", s);
+		return -1;
+	}
+	if (g->w->units[u].team != issuer) {
+		snprintf(why, CMD_WHY_LEN, "%s is not one of your units",
+			 g->w->units[u].id);
+		return -1;
+	}
 	return u;
 }
 

@@ -5,11 +5,11 @@
 
 #include "cmd/cmd.h"
 
-int cmd_door(struct game *g, int argc, char **argv, char *why)
+int cmd_door(struct game *g, int issuer, int argc, char **argv, char *why)
 {
 	(void)argc;
 	static const char *const actions[] = {"open", "close", "lock", "unlock"};
-	int u = cmd_unit_arg(g, argv[0], why);
+	int u = cmd_unit_arg(g, issuer, argv[0], why);
 	if (u < 0)
 		return -1;
 	int d = cmd_dir_arg(argv[1], why);

@@ -1,9 +1,9 @@
 /* cmd_move.c: move ID DIR... */
 #include "cmd/cmd.h"
 
-int cmd_move(struct game *g, int argc, char **argv, char *why)
+int cmd_move(struct game *g, int issuer, int argc, char **argv, char *why)
 {
-	int u = cmd_unit_arg(g, argv[0], why);
+	int u = cmd_unit_arg(g, issuer, argv[0], why);
 	if (u < 0)
 		return -1;
 	enum dir dirs[CMD_MAX_ARGS];

@@ -4,8 +4,11 @@
 
 #include "cmd/cmd.h"
 
-/* A unit id (sets *unit, *x = *y = -1) or X,Y (sets *unit = -1). */
-int cmd_target_arg(const struct game *g, const char *s, int *unit, int *x,
-		   int *y, char *why);
+/* A unit id the actor's team knows (sets *unit, *x = *y = -1) or X,Y
+ * (sets *unit = -1). An id the team does not know, whether hidden or
+ * made up, gets one answer: "ACTOR cannot VERB TARGET: no such enemy in
+ * sight". */
+int cmd_target_arg(const struct game *g, int actor, const char *verb,
+		   const char *s, int *unit, int *x, int *y, char *why);
 
 #endif

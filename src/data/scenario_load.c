@@ -369,7 +369,9 @@ static int load_team(struct loader *l, const struct ynode *m, int idx)
 	}
 	t->control = CONTROL_HUMAN;
 	if ((v = ytree_get(m, "control"))) {
-		if (ytree_enum(c, v, "control", control_names, CONTROL_COUNT,
+		/* A scenario names who plays at the start: a person here or
+		 * the computer (remote seats are chosen when hosting). */
+		if (ytree_enum(c, v, "control", control_names, CONTROL_REMOTE,
 			       &k) < 0)
 			return -1;
 		t->control = (enum control)k;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "rules/combat.h"
+#include "world/world.h"
 
 #define EVENT_LIST(X)                   \
 	X(EV_STEP, "step")              \
@@ -34,6 +35,30 @@ extern const char *const event_names[EVENT_COUNT];
 
 #define EVENT_TEXT_LEN 160
 
+/* What an announcement says (EV_ANNOUNCE's kind). */
+enum announce_kind {
+	ANNOUNCE_STOPPED,     /* unit stopped at x0,y0: target in the way */
+	ANNOUNCE_SHOT_AT,     /* unit's shot into melee flies at target */
+	ANNOUNCE_OUTNUMBER,   /* before unit fights target: value2 = modifier */
+};
+
+/* What a roll is for (EV_ROLL's kind). */
+enum roll_kind {
+	ROLL_ATTACK,          /* unit's attack on target, or on x1,y1 */
+	ROLL_MELEE_PICK,      /* which unit a shot at target into melee hits */
+};
+
+/* What a team may read of an event (its sight bits), set by the game when
+ * it reports the event, from that team's knowledge at that moment. */
+enum {
+	EVS_SEEN = 1,         /* the team saw it: it is told at all */
+	EVS_UNIT = 2,         /* it knows ev->unit and may name it */
+	EVS_TARGET = 4,       /* it knows ev->target and may name it */
+	EVS_FROM = 8,         /* it sees x0,y0 */
+	EVS_TO = 16,          /* it sees x1,y1 */
+	EVS_FULL = 32,        /* it may read every detail */
+};
+
 struct event {
 	enum event_type type;
 	int round, team, step;  /* when it happened (team: the active team) */
@@ -50,6 +75,8 @@ struct event {
 	struct attack_calc calc; /* attack */
 	double chance;          /* attack */
 	int winner;             /* end: winning team or -1 for a draw */
+	int kind;               /* announce: announce_kind; roll: roll_kind */
+	unsigned char sight[MAX_TEAMS]; /* per team: EVS_* bits */
 	char text[EVENT_TEXT_LEN]; /* door action, roll purpose, goal, ... */
 };
 

@@ -9,7 +9,6 @@
 #include "base/util.h"
 #include "game/internal.h"
 #include "rules/engage.h"
-#include "world/vision.h"
 
 const char *const step_names[STEP_COUNT] = {
 #define X(e, n, l) n,
@@ -39,31 +38,21 @@ struct game *game_new(struct scenario *sc, uint64_t seed)
 	g->active = 0;
 	g->step = STEP_MOVEMENT;
 	g->winner = -1;
-	size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
-	for (int t = 0; t < g->w->nteams; t++) {
-		g->memory[t] = xcalloc(cells, 1);
-		g->seen[t] = xmalloc((size_t)(g->w->nunits ? g->w->nunits : 1) *
-				     sizeof *g->seen[t]);
-		for (int i = 0; i < g->w->nunits; i++)
-			g->seen[t][i] = (struct last_seen){-1, -1, -1};
-	}
+	knowledge_init(g);
 	return g;
 }
 
-static void undo_entry_free(struct undo_entry *e)
+static void undo_entry_free(struct undo_entry *e, int nteams)
 {
 	free(e->units);
-	free(e->memory);
-	free(e->seen);
 	e->units = NULL;
-	e->memory = NULL;
-	e->seen = NULL;
+	knowledge_discard(e->know, nteams);
 }
 
 void game_undo_forget(struct game *g)
 {
 	for (int i = 0; i < g->nundo; i++)
-		undo_entry_free(&g->undo[i]);
+		undo_entry_free(&g->undo[i], g->w->nteams);
 	g->nundo = 0;
 }
 
@@ -72,21 +61,22 @@ void game_free(struct game *g)
 	if (!g)
 		return;
 	game_undo_forget(g);
-	for (int t = 0; t < MAX_TEAMS; t++) {
-		free(g->memory[t]);
-		free(g->seen[t]);
-	}
+	knowledge_free_all(g);
+	free(g->listeners);
 	scenario_free(&g->sc);
 	free(g);
 }
 
 void game_listen(struct game *g, game_listener fn, void *ctx)
 {
-	if (g->nlisteners < MAX_LISTENERS) {
-		g->listeners[g->nlisteners].fn = fn;
-		g->listeners[g->nlisteners].ctx = ctx;
-		g->nlisteners++;
+	if (g->nlisteners == g->listeners_cap) {
+		g->listeners_cap = g->listeners_cap ? 2 * g->listeners_cap : 8;
+		g->listeners = xrealloc(g->listeners, (size_t)g->listeners_cap *
+							      sizeof *g->listeners);
 	}
+	g->listeners[g->nlisteners].fn = fn;
+	g->listeners[g->nlisteners].ctx = ctx;
+	g->nlisteners++;
 }
 
 void game_emit(struct game *g, struct event *ev)
@@ -94,6 +84,8 @@ void game_emit(struct game *g, struct event *ev)
 	ev->round = g->round;
 	ev->team = g->active;
 	ev->step = (int)g->step;
+	game_refresh_knowledge(g);
+	game_event_sight(g, ev);
 	for (int i = 0; i < g->nlisteners; i++)
 		g->listeners[i].fn(g->listeners[i].ctx, g, ev);
 }
@@ -120,20 +112,16 @@ void game_unlisten(struct game *g, game_listener fn, void *ctx)
 		}
 }
 
-int game_roll(struct game *g, int sides, const char *purpose, int unit,
-	      int target)
+int game_roll(struct game *g, struct event *ev, int sides)
 {
 	int v = rng_die(&g->rng, sides);
 	g->rolls++;
 	g->rolled = true;
 	game_undo_forget(g);
-	struct event ev = game_event(EV_ROLL);
-	ev.unit = unit;
-	ev.target = target;
-	ev.value = v;
-	ev.value2 = sides;
-	strlcpy_s(ev.text, purpose, sizeof ev.text);
-	game_emit(g, &ev);
+	ev->type = EV_ROLL;
+	ev->value = v;
+	ev->value2 = sides;
+	game_emit(g, ev);
 	return v;
 }
 
@@ -169,7 +157,7 @@ static void begin_step(struct game *g)
 	}
 	g->machines_done = false;
 	emit_step(g);
-	game_update_memory(g);
+	game_refresh_knowledge(g);
 }
 
 void game_start(struct game *g)
@@ -199,8 +187,7 @@ static void end_missile_step(struct game *g)
 static bool melee_owed(const struct game *g, char *why)
 {
 	const struct world *w = g->w;
-	unsigned char *view = xmalloc((size_t)w->map.w * (size_t)w->map.h);
-	vision_team_view(w, g->active, view);
+	const struct knowledge *k = &g->know[g->active];
 	bool owed = false;
 	for (int i = 0; i < w->nunits && !owed; i++) {
 		const struct unit *u = &w->units[i];
@@ -210,8 +197,7 @@ static bool melee_owed(const struct game *g, char *why)
 		 * be asked to attack. */
 		for (int e = 0; e < w->nunits && !owed; e++)
 			if (w->units[e].team != u->team &&
-			    engage_weapon(w, i, e) >= 0 &&
-			    view[w->units[e].y * w->map.w + w->units[e].x]) {
+			    engage_weapon(w, i, e) >= 0 && knowledge_knows(k, e)) {
 				snprintf(why, GAME_WHY_LEN,
 					 "cannot end the Melee step: %s is in melee "
 					 "with %s and has not attacked (all units "
@@ -220,7 +206,6 @@ static bool melee_owed(const struct game *g, char *why)
 				owed = true;
 			}
 	}
-	free(view);
 	return owed;
 }
 
@@ -278,7 +263,7 @@ int game_end_step(struct game *g, char *why)
 void game_undo_push(struct game *g, int cx, int cy)
 {
 	if (g->nundo == (int)(sizeof g->undo / sizeof g->undo[0])) {
-		undo_entry_free(&g->undo[0]);
+		undo_entry_free(&g->undo[0], g->w->nteams);
 		memmove(&g->undo[0], &g->undo[1],
 			(size_t)(g->nundo - 1) * sizeof g->undo[0]);
 		g->nundo--;
@@ -288,16 +273,8 @@ void game_undo_push(struct game *g, int cx, int cy)
 	e->units = xmalloc(n ? n : 1);
 	memcpy(e->units, g->w->units, n);
 	/* What the teams saw goes back too: an undone move shows nothing. */
-	int teams = g->w->nteams, units = g->w->nunits;
-	size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
-	e->memory = xmalloc(cells * (size_t)teams);
-	e->seen = xmalloc((size_t)(units ? units : 1) * (size_t)teams *
-			  sizeof *e->seen);
-	for (int t = 0; t < teams; t++) {
-		memcpy(e->memory + (size_t)t * cells, g->memory[t], cells);
-		memcpy(e->seen + (size_t)t * (size_t)units, g->seen[t],
-		       (size_t)units * sizeof *e->seen);
-	}
+	game_refresh_knowledge(g);
+	knowledge_save(g, e->know);
 	e->has_cell = cx >= 0;
 	if (e->has_cell) {
 		e->cx = cx;
@@ -322,42 +299,17 @@ int game_undo(struct game *g, char *why)
 	struct undo_entry *e = &g->undo[--g->nundo];
 	memcpy(g->w->units, e->units,
 	       (size_t)g->w->nunits * sizeof *g->w->units);
-	size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
-	for (int t = 0; t < g->w->nteams; t++) {
-		memcpy(g->memory[t], e->memory + (size_t)t * cells, cells);
-		memcpy(g->seen[t], e->seen + (size_t)t * (size_t)g->w->nunits,
-		       (size_t)g->w->nunits * sizeof *e->seen);
-	}
+	knowledge_restore(g, e->know);
 	if (e->has_cell)
 		*map_cell(&g->w->map, e->cx, e->cy) = e->cell;
-	undo_entry_free(e);
+	undo_entry_free(e, g->w->nteams);
 	world_index(g->w);
+	/* Every team knows again what it knew before the movement. */
+	g->know_dirty = 0;
+	g->know_stale = false;
 	struct event ev = game_event(EV_UNDO);
 	game_emit(g, &ev);
-	game_update_memory(g);
 	return 0;
-}
-
-void game_update_memory(struct game *g)
-{
-	struct world *w = g->w;
-	size_t cells = (size_t)w->map.w * (size_t)w->map.h;
-	unsigned char *view = xmalloc(cells);
-	for (int t = 0; t < w->nteams; t++) {
-		vision_team_view(w, t, view);
-		for (size_t i = 0; i < cells; i++)
-			if (view[i])
-				g->memory[t][i] =
-					(unsigned char)cell_symbol(&w->map.cells[i]);
-		for (int i = 0; i < w->nunits; i++) {
-			const struct unit *u = &w->units[i];
-			if (u->team != t && unit_alive(u) &&
-			    view[u->y * w->map.w + u->x])
-				g->seen[t][i] =
-					(struct last_seen){u->x, u->y, g->round};
-		}
-	}
-	free(view);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -399,7 +351,7 @@ uint64_t game_state_hash(const struct game *g)
 void game_after_action(struct game *g)
 {
 	game_check_goals(g, false);
-	game_update_memory(g);
+	game_refresh_knowledge(g);
 }
 
 int game_check_actor(const struct game *g, int unit, enum step step,

@@ -10,6 +10,7 @@
 
 #include "base/rng.h"
 #include "game/event.h"
+#include "game/knowledge.h"
 #include "game/scenario.h"
 
 #define STEP_LIST(X)                      \
@@ -27,7 +28,6 @@ extern const char *const step_names[STEP_COUNT];
 extern const char *const step_labels[STEP_COUNT];
 
 #define GAME_WHY_LEN 200
-#define MAX_LISTENERS 6
 
 struct game;
 typedef void (*game_listener)(void *ctx, const struct game *g,
@@ -37,15 +37,10 @@ typedef void (*game_listener)(void *ctx, const struct game *g,
  * no die has been rolled. */
 struct undo_entry {
 	struct unit *units;     /* owned copy */
-	unsigned char *memory;  /* owned copy of every team's memory */
-	struct last_seen *seen; /* owned copy of every team's last sightings */
+	struct knowledge know[MAX_TEAMS]; /* owned copy of every team's */
 	bool has_cell;
 	int cx, cy;
 	struct cell cell;
-};
-
-struct last_seen {
-	int x, y, round;        /* round < 0: never seen */
 };
 
 struct game {
@@ -63,15 +58,19 @@ struct game {
 	int nundo;
 	struct undo_entry undo[64];
 	unsigned long rolls;    /* dice rolled so far */
-	/* per team: what it has seen (0 = never, else the symbol as last
-	 * seen) and where it last saw each unit */
-	unsigned char *memory[MAX_TEAMS];
-	struct last_seen *seen[MAX_TEAMS];
-	int nlisteners;
-	struct {
+	/* What each team knows (game_knowledge); know_dirty: the teams
+	 * whose view a change may have altered, know_stale: some change
+	 * since the last refresh. */
+	struct knowledge know[MAX_TEAMS];
+	unsigned know_dirty;
+	bool know_stale;
+	int reach;              /* how far a unit's presence reaches (inches) */
+	int moving;             /* the unit in the middle of a move, or -1 */
+	int nlisteners, listeners_cap;
+	struct game_listener_entry {
 		game_listener fn;
 		void *ctx;
-	} listeners[MAX_LISTENERS];
+	} *listeners;           /* owned */
 	/* events of the command being applied, for undo decisions */
 	bool rolled;
 };
@@ -122,9 +121,12 @@ int game_path(struct game *g, int unit, int x, int y, enum dir *dirs, int max,
 
 /* Whether the unit may shoot now at all (step, engaged, reload...). */
 bool game_can_shoot(const struct game *g, int unit, char *why);
+/* Whether the unit may fight now at all (step, not fought yet). */
+bool game_can_fight(const struct game *g, int unit, char *why);
 
-/* Refresh each team's memory of the map from what it sees now. */
-void game_update_memory(struct game *g);
+/* What team knows now (read-only; valid until the next action), or
+ * NULL for no such team. */
+const struct knowledge *game_knowledge(const struct game *g, int team);
 /* A 64-bit hash of the whole state, for divergence checks. */
 uint64_t game_state_hash(const struct game *g);
 

@@ -18,17 +18,27 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 	struct world *w = g->w;
 	const struct unit *a = &w->units[attacker];
 	const struct weapon *wp = &world_type(w, a)->weapons[weapon];
-	char purpose[EVENT_TEXT_LEN];
+	struct event r = game_event(EV_ROLL);
+	r.kind = ROLL_ATTACK;
+	r.unit = attacker;
+	r.target = target;
+	r.x0 = a->x;
+	r.y0 = a->y;
+	r.x1 = target >= 0 ? w->units[target].x : x;
+	r.y1 = target >= 0 ? w->units[target].y : y;
+	r.weapon = weapon;
+	r.calc.need = calc->need;
+	r.free_attack = free_attack;
 	if (target >= 0)
-		snprintf(purpose, sizeof purpose, "%s%s %s at %s, need %d",
+		snprintf(r.text, sizeof r.text, "%s%s %s at %s, need %d",
 			 free_attack ? "free attack: " : "", a->id, wp->name,
 			 w->units[target].id, calc->need);
 	else
-		snprintf(purpose, sizeof purpose, "%s %s at %s %d,%d, need %d",
+		snprintf(r.text, sizeof r.text, "%s %s at %s %d,%d, need %d",
 			 a->id, wp->name,
 			 cell_describe(map_cell(&w->map, x, y)), x, y,
 			 calc->need);
-	int roll = game_roll(g, 20, purpose, attacker, target);
+	int roll = game_roll(g, &r, 20);
 	bool ok = combat_success(&w->roster.chart, calc->need, roll);
 
 	struct event ev = game_event(EV_ATTACK);
@@ -62,6 +72,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			return;
 		}
 		world_remove(w, target, STATUS_DISABLED);
+		game_touch_unit(g, target, -1, -1);
 		struct event d = game_event(EV_DISABLED);
 		d.unit = attacker;
 		d.target = target;
@@ -80,6 +91,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 	if (c->hits_left <= 0) {
 		bool door = c->t.kind == TERRAIN_DOOR;
 		cell_destroy(c);
+		game_touch_all(g);
 		snprintf(s.text, sizeof s.text, "%s",
 			 door ? "the door is broken down"
 			      : "the wall is breached");
@@ -185,17 +197,8 @@ static int pick_ranged_weapon(const struct world *w, int unit, int x, int y,
  * rejected command gives nothing away. */
 static bool team_sees(const struct game *g, int team, int t)
 {
-	const struct world *w = g->w;
-	const struct unit *v = &w->units[t];
-	if (v->team == team)
-		return true;
-	if (!unit_alive(v))
-		return false;
-	unsigned char *view = xmalloc((size_t)w->map.w * (size_t)w->map.h);
-	vision_team_view(w, team, view);
-	bool seen = view[v->y * w->map.w + v->x];
-	free(view);
-	return seen;
+	return g->w->units[t].team == team ||
+	       knowledge_knows(&g->know[team], t);
 }
 
 int game_preview_shot(const struct game *g, int unit, int target, int x,
@@ -293,21 +296,27 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 		/* Shooting into melee: the die picks who is hit, first. */
 		int *cand = xmalloc((size_t)w->nunits * sizeof *cand);
 		int n = game_melee_candidates(g, target, cand, w->nunits);
-		char purpose[EVENT_TEXT_LEN];
-		int len = snprintf(purpose, sizeof purpose,
+		struct event pick = game_event(EV_ROLL);
+		pick.kind = ROLL_MELEE_PICK;
+		pick.unit = unit;
+		pick.target = target;
+		pick.x0 = u->x;
+		pick.y0 = u->y;
+		pick.x1 = w->units[target].x;
+		pick.y1 = w->units[target].y;
+		int len = snprintf(pick.text, sizeof pick.text,
 				   "shot into melee, target among");
-		for (int i = 0; i < n && len < (int)sizeof purpose; i++)
-			len += snprintf(purpose + len, sizeof purpose - (size_t)len,
-					" %s", w->units[cand[i]].id);
-		int r = game_roll(g, n, purpose, unit, target);
+		for (int i = 0; i < n && len < (int)sizeof pick.text; i++)
+			len += snprintf(pick.text + len,
+					sizeof pick.text - (size_t)len, " %s",
+					w->units[cand[i]].id);
+		int r = game_roll(g, &pick, n);
 		int actual = cand[r - 1];
 		free(cand);
 		struct event ev = game_event(EV_ANNOUNCE);
+		ev.kind = ANNOUNCE_SHOT_AT;
 		ev.unit = unit;
 		ev.target = actual;
-		snprintf(ev.text, sizeof ev.text, "the shot flies at %s%s",
-			 w->units[actual].id,
-			 w->units[actual].team == u->team ? " (a friend!)" : "");
 		game_emit(g, &ev);
 		struct attack_situation s;
 		combat_ranged_situation(w, unit, wi, w->units[actual].x,
@@ -320,18 +329,26 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 	return 0;
 }
 
-int game_preview_fight(const struct game *g, int unit, int target, int x,
-		       int y, struct attack_calc *calc, char *why)
+bool game_can_fight(const struct game *g, int unit, char *why)
 {
 	if (game_check_actor(g, unit, STEP_MELEE, "fight", why))
-		return -1;
-	const struct world *w = g->w;
-	const struct unit *u = &w->units[unit];
+		return false;
+	const struct unit *u = &g->w->units[unit];
 	if (u->fought) {
 		snprintf(why, GAME_WHY_LEN, "%s has already fought this step",
 			 u->id);
-		return -1;
+		return false;
 	}
+	return true;
+}
+
+int game_preview_fight(const struct game *g, int unit, int target, int x,
+		       int y, struct attack_calc *calc, char *why)
+{
+	if (!game_can_fight(g, unit, why))
+		return -1;
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
 	struct attack_situation s;
 	int wi;
 	if (target >= 0) {
@@ -396,19 +413,12 @@ int game_fight(struct game *g, int unit, int target, int x, int y, char *why)
 	if (target >= 0) {
 		/* The rules ask for the odds to be announced before combat. */
 		struct event ev = game_event(EV_ANNOUNCE);
+		ev.kind = ANNOUNCE_OUTNUMBER;
 		ev.unit = unit;
 		ev.target = target;
-		int extra = 0;
 		for (int i = 0; i < calc.nterms; i++)
 			if (strcmp(calc.terms[i].name, "outnumbered") == 0)
-				extra = calc.terms[i].value;
-		if (extra)
-			snprintf(ev.text, sizeof ev.text,
-				 "%s is outnumbered: %d to the target number",
-				 w->units[target].id, extra);
-		else
-			snprintf(ev.text, sizeof ev.text, "%s is not outnumbered",
-				 w->units[target].id);
+				ev.value2 = calc.terms[i].value;
 		game_emit(g, &ev);
 	}
 	game_resolve_attack(g, unit, wi, target, x, y, &calc, false);

@@ -9,21 +9,15 @@
 #include "game/internal.h"
 #include "rules/engage.h"
 #include "rules/move.h"
-#include "world/vision.h"
 
-/* Flags per unit: the enemies of team it sees now. Caller frees. */
+/* Flags per unit: the units team knows are on the field now. Caller
+ * frees. */
 static unsigned char *enemies_in_sight(struct game *g, int team)
 {
-	struct world *w = g->w;
-	unsigned char *view = xmalloc((size_t)w->map.w * (size_t)w->map.h);
-	unsigned char *out = xcalloc((size_t)(w->nunits ? w->nunits : 1), 1);
-	vision_team_view(w, team, view);
-	for (int i = 0; i < w->nunits; i++) {
-		const struct unit *u = &w->units[i];
-		out[i] = u->team != team && unit_alive(u) &&
-			 view[u->y * w->map.w + u->x];
-	}
-	free(view);
+	game_refresh_knowledge(g);
+	size_t n = (size_t)(g->w->nunits ? g->w->nunits : 1);
+	unsigned char *out = xmalloc(n);
+	memcpy(out, g->know[team].units, n);
 	return out;
 }
 
@@ -31,13 +25,13 @@ static unsigned char *enemies_in_sight(struct game *g, int team)
  * undoing it would keep the news and give back the move. Frees before. */
 static void settle_undo(struct game *g, int team, unsigned char *before)
 {
-	unsigned char *now = enemies_in_sight(g, team);
+	game_refresh_knowledge(g);
+	const unsigned char *now = g->know[team].units;
 	for (int i = 0; i < g->w->nunits; i++)
 		if (now[i] && !before[i]) {
 			game_undo_forget(g);
 			break;
 		}
-	free(now);
 	free(before);
 }
 
@@ -119,45 +113,24 @@ static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d,
 }
 
 /* Plans are made with what the mover's team knows: enemies it does not
- * see are taken off the occupancy grid while planning (and put back
- * after), so a path never betrays them. A move that then runs into one
- * stops there. Returns the grid to restore. */
-static int *hide_unseen(struct game *g, int team)
+ * see are not in the way of a plan, so a path never betrays them. A move
+ * that then runs into one stops there. */
+static const unsigned char *planner(struct game *g, int unit)
 {
-	struct world *w = g->w;
-	size_t cells = (size_t)w->map.w * (size_t)w->map.h;
-	int *saved = xmalloc(cells * sizeof *saved);
-	memcpy(saved, w->occ, cells * sizeof *saved);
-	unsigned char *view = xmalloc(cells);
-	vision_team_view(w, team, view);
-	for (size_t i = 0; i < cells; i++)
-		if (w->occ[i] >= 0 && w->units[w->occ[i]].team != team && !view[i])
-			w->occ[i] = -1;
-	free(view);
-	return saved;
-}
-
-static void unhide(struct game *g, int *saved)
-{
-	struct world *w = g->w;
-	memcpy(w->occ, saved, (size_t)w->map.w * (size_t)w->map.h * sizeof *saved);
-	free(saved);
+	game_refresh_knowledge(g);
+	return g->know[g->w->units[unit].team].units;
 }
 
 void game_reach(struct game *g, int unit, int *cost)
 {
-	int *saved = hide_unseen(g, g->w->units[unit].team);
-	move_reach(g->w, unit, cost);
-	unhide(g, saved);
+	move_reach(g->w, planner(g, unit), unit, cost);
 }
 
 int game_path(struct game *g, int unit, int x, int y, enum dir *dirs, int max,
 	      int *cost, char *why)
 {
-	int *saved = hide_unseen(g, g->w->units[unit].team);
-	int n = move_path(g->w, unit, x, y, dirs, max, cost, why);
-	unhide(g, saved);
-	return n;
+	return move_path(g->w, planner(g, unit), unit, x, y, dirs, max, cost,
+			 why);
 }
 
 static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
@@ -178,20 +151,18 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 
 	/* Check the whole move, with what the team knows, before anything
 	 * happens. */
-	int *saved = hide_unseen(g, u->team);
-	int bad = check_steps(g, unit, dirs, n, why);
-	unhide(g, saved);
-	if (bad)
+	if (check_steps(g, unit, dirs, n, why))
 		return -1;
 
 	/* Apply it, step by step. */
 	unsigned char *before = enemies_in_sight(g, u->team);
 	game_undo_push(g, -1, -1);
 	w->occ[u->y * w->map.w + u->x] = -1;
+	g->moving = unit;
 	for (int i = 0; i < n; i++) {
 		enum dir d = dirs[i];
-		int cost = move_step_cost(w, unit, u->x, u->y, u->facing, d,
-					  reason);
+		int cost = move_step_cost(w, NULL, unit, u->x, u->y, u->facing,
+					  d, reason);
 		bool climb = move_is_ladder_climb(w, u->x, u->y, d);
 		int paid = climb && u->climb_dir == d ? u->climb_paid : 0;
 		int nx = u->x + dir_dx[d], ny = u->y + dir_dy[d];
@@ -200,13 +171,11 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 			/* An enemy the team did not see stands in the way: now
 			 * it is next to the mover, and seen. */
 			struct event ev = game_event(EV_ANNOUNCE);
+			ev.kind = ANNOUNCE_STOPPED;
 			ev.unit = unit;
 			ev.target = o;
 			ev.x0 = u->x;
 			ev.y0 = u->y;
-			snprintf(ev.text, sizeof ev.text,
-				 "%s is stopped at %d,%d: %s stands in the way",
-				 u->id, u->x, u->y, w->units[o].id);
 			game_emit(g, &ev);
 			break;
 		}
@@ -224,6 +193,7 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 			ev.value = u->climb_paid;
 			ev.value2 = cost;
 			u->move_left = 0;
+			game_touch_unit(g, unit, -1, -1);
 			game_emit(g, &ev);
 			break;
 		}
@@ -243,9 +213,11 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 		u->move_left -= cost - paid;
 		u->climb_paid = 0;
 		ev.value2 = u->move_left;
+		game_touch_unit(g, unit, ev.x0, ev.y0);
 		game_emit(g, &ev);
 		if (exit_area(g, u->team, u->x, u->y)) {
 			world_remove(w, unit, STATUS_ESCAPED);
+			game_touch_unit(g, unit, -1, -1);
 			struct event ee = game_event(EV_ESCAPED);
 			ee.unit = unit;
 			ee.x0 = u->x;
@@ -254,8 +226,11 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 			break;
 		}
 	}
+	g->moving = -1;
 	if (unit_alive(u))
 		world_place(w, unit, u->x, u->y);
+	/* Back on the occupancy grid, it blocks lines again. */
+	game_touch_unit(g, unit, -1, -1);
 	settle_undo(g, u->team, before);
 	game_after_action(g);
 	return 0;
@@ -268,13 +243,14 @@ static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
 {
 	struct world *w = g->w;
 	const struct unit *u = &w->units[unit];
+	const unsigned char *known = planner(g, unit);
 	char reason[MOVE_WHY_LEN], a[24], b[16];
 	int x = u->x, y = u->y, left = u->move_left;
 	enum dir f = u->facing;
 	bool partial = false;
 	for (int i = 0; i < n; i++) {
 		enum dir d = dirs[i];
-		int cost = move_step_cost(w, unit, x, y, f, d, reason);
+		int cost = move_step_cost(w, known, unit, x, y, f, d, reason);
 		if (cost < 0) {
 			snprintf(why, GAME_WHY_LEN, "%s cannot move %s: %s",
 				 u->id, dir_names[d], reason);
@@ -290,7 +266,7 @@ static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
 				 * that cell must be its own. */
 				partial = true;
 				int other = world_unit_at(w, x, y);
-				if (other >= 0 && other != unit) {
+				if (other >= 0 && other != unit && known[other]) {
 					snprintf(why, GAME_WHY_LEN,
 						 "%s cannot start climbing from %d,%d: "
 						 "%s stands there",
@@ -311,6 +287,8 @@ static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
 		f = d;
 	}
 	int other = world_unit_at(w, x, y);
+	if (other >= 0 && !known[other])
+		other = -1;
 	if (!partial && other >= 0 && other != unit) {
 		snprintf(why, GAME_WHY_LEN,
 			 "%s cannot end its move on %s at %d,%d", u->id,
@@ -368,6 +346,7 @@ int game_face(struct game *g, int unit, enum dir d, char *why)
 	game_undo_push(g, -1, -1);
 	u->facing = d;
 	u->move_left -= cost;
+	game_touch_unit(g, unit, -1, -1);
 	struct event ev = game_event(EV_FACE);
 	ev.unit = unit;
 	ev.x0 = u->x;
@@ -471,6 +450,7 @@ int game_door(struct game *g, int unit, enum dir d, const char *action,
 	if (next == DOOR_LOCKED)
 		c->t.locked_by = u->team;
 	u->move_left -= DOOR_COST;
+	game_touch_all(g);
 	struct event ev = game_event(EV_DOOR);
 	ev.unit = unit;
 	ev.x0 = x;

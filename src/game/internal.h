@@ -4,11 +4,30 @@
 
 #include "game/game.h"
 
-/* Report an event to every listener; roll a die and log it. */
+/* Report an event to every listener, with what each team may read of
+ * it (its sight), from knowledge brought up to date first. */
 void game_emit(struct game *g, struct event *ev);
-/* unit: who rolls (or -1); target: the unit aimed at (or -1). */
-int game_roll(struct game *g, int sides, const char *purpose, int unit,
-	      int target);
+/* Roll a die of the given sides and report it: ev is an EV_ROLL event
+ * whose kind, unit, target, places and text say what it is for. */
+int game_roll(struct game *g, struct event *ev, int sides);
+/* Set ev->sight for every team from its knowledge now (sight.c). */
+void game_event_sight(const struct game *g, struct event *ev);
+
+/* Knowledge (knowledge.c). Allocate every team's record and fill it. */
+void knowledge_init(struct game *g);
+void knowledge_free_all(struct game *g);
+/* A change: every team's view may differ. */
+void game_touch_all(struct game *g);
+/* Unit moved from ox,oy (or -1,-1), turned, or left the board: its own
+ * team's view and those of teams with a unit near either place. */
+void game_touch_unit(struct game *g, int unit, int ox, int oy);
+/* Recompute what the changes since the last refresh may have altered. */
+void game_refresh_knowledge(struct game *g);
+/* Copies of every team's knowledge for undo: save fills copy[nteams];
+ * restore gives them back to the game (and empties copy); discard frees. */
+void knowledge_save(const struct game *g, struct knowledge *copy);
+void knowledge_restore(struct game *g, struct knowledge *copy);
+void knowledge_discard(struct knowledge *copy, int nteams);
 /* Drop every undo snapshot: what was done can no longer be taken back. */
 void game_undo_forget(struct game *g);
 /* Snapshot units (and the cell at cx,cy when cx >= 0) for undo. */
@@ -18,7 +37,7 @@ void game_undo_push(struct game *g, int cx, int cy);
 bool game_check_goals(struct game *g, bool at_round_end);
 /* A blank event of a type (no unit, no target). */
 struct event game_event(enum event_type type);
-/* After every accepted action: goals, memory. */
+/* After every accepted action: goals, knowledge. */
 void game_after_action(struct game *g);
 /* Roll the d20 for an attack whose target number is computed, report it
  * and apply the damage to unit target, or to the structure at x,y when

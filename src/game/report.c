@@ -35,10 +35,138 @@ static const char *door_verb(const char *action)
 	return "unlocks";
 }
 
-void report_event_text(const struct game *g, const struct event *ev,
+/* The reader's sight bits: everything for REPORT_ALL. */
+static unsigned sight_of(const struct event *ev, int team)
+{
+	if (team < 0 || team >= MAX_TEAMS)
+		return 0xff;
+	return ev->sight[team];
+}
+
+/* A unit's id, when the reader may name it (bit), else "an unseen
+ * enemy". */
+static const char *who(const struct game *g, const struct event *ev, int team,
+		       int u, unsigned bit)
+{
+	return sight_of(ev, team) & bit ? uid(g, u) : "an unseen enemy";
+}
+
+static void announce_text(const struct game *g, const struct event *ev,
+			  int team, struct strbuf *b)
+{
+	const struct world *w = g->w;
+	switch (ev->kind) {
+	case ANNOUNCE_STOPPED:
+		strbuf_addf(b, "%s is stopped at %d,%d: %s stands in the way",
+			    uid(g, ev->unit), ev->x0, ev->y0, uid(g, ev->target));
+		break;
+	case ANNOUNCE_SHOT_AT: {
+		/* Said from the reader's side: a friend is the reader's. */
+		int side = w->units[ev->unit].team;
+		bool same = w->units[ev->target].team == side;
+		const char *note = "";
+		if (same && (team == side || team < 0))
+			note = " (a friend!)";
+		else if (same && (sight_of(ev, team) & EVS_UNIT))
+			note = " (its own side!)";
+		strbuf_addf(b, "the shot flies at %s%s", uid(g, ev->target), note);
+		break;
+	}
+	case ANNOUNCE_OUTNUMBER:
+		if (ev->value2)
+			strbuf_addf(b, "%s is outnumbered: %d to the target number",
+				    uid(g, ev->target), ev->value2);
+		else
+			strbuf_addf(b, "%s is not outnumbered", uid(g, ev->target));
+		break;
+	default:
+		strbuf_add(b, ev->text);
+		break;
+	}
+}
+
+static void target_text(const struct game *g, const struct event *ev,
+			int team, char *buf, size_t size)
+{
+	if (ev->target >= 0)
+		snprintf(buf, size, "%s", who(g, ev, team, ev->target, EVS_TARGET));
+	else
+		snprintf(buf, size, "%d,%d", ev->x1, ev->y1);
+}
+
+/* An attack seen from one end only: who is unseen, no weapon, no terms. */
+static void part_attack(const struct game *g, const struct event *ev,
+			int team, struct strbuf *b)
+{
+	char tgt[48];
+	target_text(g, ev, team, tgt, sizeof tgt);
+	strbuf_addf(b, "%s%s attacks %s: need %d+; rolled %d: %s",
+		    ev->free_attack ? "free attack: " : "",
+		    who(g, ev, team, ev->unit, EVS_UNIT), tgt, ev->calc.need,
+		    ev->value, ev->success ? "HIT" : "miss");
+}
+
+static void part_roll(const struct game *g, const struct event *ev, int team,
+		      struct strbuf *b)
+{
+	if (ev->kind == ROLL_MELEE_PICK) {
+		/* The die's sides would count the units in the melee. */
+		strbuf_add(b, "a die picks which unit the shot into melee hits");
+		return;
+	}
+	char tgt[48];
+	target_text(g, ev, team, tgt, sizeof tgt);
+	strbuf_addf(b, "roll d%d = %d (attack by %s on %s, need %d)", ev->value2,
+		    ev->value, who(g, ev, team, ev->unit, EVS_UNIT), tgt,
+		    ev->calc.need);
+}
+
+static void part_text(const struct game *g, const struct event *ev, int team,
+		      struct strbuf *b)
+{
+	unsigned s = sight_of(ev, team);
+	switch (ev->type) {
+	case EV_MOVE:
+		if (s & EVS_TO)
+			strbuf_addf(b, "%s comes into view at %d,%d",
+				    uid(g, ev->unit), ev->x1, ev->y1);
+		else
+			strbuf_addf(b, "%s moves out of view from %d,%d",
+				    uid(g, ev->unit), ev->x0, ev->y0);
+		break;
+	case EV_DOOR: {
+		const char *verb = strcmp(ev->text, "open") == 0    ? "opens"
+				   : strcmp(ev->text, "close") == 0 ? "closes"
+				   : strcmp(ev->text, "lock") == 0  ? "is locked"
+								    : "is unlocked";
+		strbuf_addf(b, "the door at %d,%d %s", ev->x0, ev->y0, verb);
+		break;
+	}
+	case EV_ATTACK:
+		part_attack(g, ev, team, b);
+		break;
+	case EV_ROLL:
+		part_roll(g, ev, team, b);
+		break;
+	default:
+		/* Hits, disablings: the line names only what the reader
+		 * sees. */
+		report_event_text(g, ev, REPORT_ALL, b);
+		break;
+	}
+}
+
+void report_event_text(const struct game *g, const struct event *ev, int team,
 		       struct strbuf *b)
 {
 	char desc[256];
+	unsigned s = sight_of(ev, team);
+	if (!(s & EVS_SEEN))
+		return;
+	if (!(s & EVS_FULL)) {
+		part_text(g, ev, team, b);
+		return;
+	}
 	switch (ev->type) {
 	case EV_STEP:
 		strbuf_addf(b, "== Round %d: %s, %s ==", ev->round,
@@ -74,7 +202,7 @@ void report_event_text(const struct game *g, const struct event *ev,
 			    g->w->teams[ev->team].name);
 		break;
 	case EV_ANNOUNCE:
-		strbuf_add(b, ev->text);
+		announce_text(g, ev, team, b);
 		break;
 	case EV_ROLL:
 		strbuf_addf(b, "roll d%d = %d (%s)", ev->value2, ev->value,
@@ -154,9 +282,24 @@ static void json_terms(struct strbuf *b, const struct attack_calc *c)
 	strbuf_addc(b, ']');
 }
 
-void report_event_json(const struct game *g, const struct event *ev,
+/* A unit's id, or null where the reader may not name it. */
+static void json_unit(struct strbuf *b, const char *key, const struct game *g,
+		      const struct event *ev, int team, int u, unsigned bit)
+{
+	json_key(b, key);
+	if (sight_of(ev, team) & bit)
+		strbuf_add_json(b, uid(g, u));
+	else
+		strbuf_add(b, "null");
+}
+
+void report_event_json(const struct game *g, const struct event *ev, int team,
 		       struct strbuf *b)
 {
+	unsigned s = sight_of(ev, team);
+	bool full = s & EVS_FULL;
+	if (!(s & EVS_SEEN))
+		return;
 	strbuf_add(b, "{\"type\":");
 	strbuf_add_json(b, event_names[ev->type]);
 	json_int(b, "round", ev->round);
@@ -167,8 +310,12 @@ void report_event_json(const struct game *g, const struct event *ev,
 		break;
 	case EV_MOVE:
 		json_str(b, "unit", uid(g, ev->unit));
-		json_xy(b, "from", ev->x0, ev->y0);
-		json_xy(b, "to", ev->x1, ev->y1);
+		if (s & EVS_FROM)
+			json_xy(b, "from", ev->x0, ev->y0);
+		if (s & EVS_TO)
+			json_xy(b, "to", ev->x1, ev->y1);
+		if (!full)
+			break;
 		json_key(b, "cost");
 		report_inches(b, ev->value);
 		json_key(b, "left");
@@ -190,38 +337,59 @@ void report_event_json(const struct game *g, const struct event *ev,
 		report_inches(b, ev->value2);
 		break;
 	case EV_DOOR:
-		json_str(b, "unit", uid(g, ev->unit));
+		if (full)
+			json_str(b, "unit", uid(g, ev->unit));
 		json_xy(b, "at", ev->x0, ev->y0);
 		json_str(b, "action", ev->text);
+		if (!full)
+			break;
 		json_key(b, "left");
 		report_inches(b, ev->value2);
 		break;
-	case EV_ANNOUNCE:
+	case EV_ANNOUNCE: {
+		struct strbuf t;
+		strbuf_init(&t);
+		announce_text(g, ev, team, &t);
 		if (ev->unit >= 0)
-			json_str(b, "unit", uid(g, ev->unit));
+			json_unit(b, "unit", g, ev, team, ev->unit, EVS_UNIT);
 		if (ev->target >= 0)
-			json_str(b, "target", uid(g, ev->target));
-		json_str(b, "text", ev->text);
+			json_unit(b, "target", g, ev, team, ev->target, EVS_TARGET);
+		json_str(b, "text", t.s ? t.s : "");
+		strbuf_free(&t);
 		break;
+	}
 	case EV_ROLL:
 		if (ev->unit >= 0)
-			json_str(b, "unit", uid(g, ev->unit));
+			json_unit(b, "unit", g, ev, team, ev->unit, EVS_UNIT);
 		if (ev->target >= 0)
-			json_str(b, "target", uid(g, ev->target));
-		json_int(b, "die", ev->value2);
-		json_int(b, "value", ev->value);
-		json_str(b, "for", ev->text);
+			json_unit(b, "target", g, ev, team, ev->target, EVS_TARGET);
+		if (full || ev->kind != ROLL_MELEE_PICK) {
+			json_int(b, "die", ev->value2);
+			json_int(b, "value", ev->value);
+		}
+		if (full) {
+			json_str(b, "for", ev->text);
+		} else {
+			struct strbuf t;
+			strbuf_init(&t);
+			part_roll(g, ev, team, &t);
+			json_str(b, "for", t.s ? t.s : "");
+			strbuf_free(&t);
+		}
 		break;
 	case EV_ATTACK:
-		json_str(b, "attacker", uid(g, ev->unit));
-		json_str(b, "weapon", weapon_name(g, ev));
+		json_unit(b, "attacker", g, ev, team, ev->unit, EVS_UNIT);
+		if (full)
+			json_str(b, "weapon", weapon_name(g, ev));
 		if (ev->target >= 0)
-			json_str(b, "target", uid(g, ev->target));
-		json_xy(b, "at", ev->x1, ev->y1);
+			json_unit(b, "target", g, ev, team, ev->target, EVS_TARGET);
+		if (ev->target < 0 || (s & EVS_TO))
+			json_xy(b, "at", ev->x1, ev->y1);
 		json_int(b, "need", ev->calc.need);
 		json_key(b, "chance");
 		strbuf_addf(b, "%.2f", ev->chance);
-		json_terms(b, &ev->calc);
+		if (full)
+			json_terms(b, &ev->calc);
 		json_int(b, "roll", ev->value);
 		json_str(b, "result", ev->success ? "hit" : "miss");
 		json_key(b, "free");
@@ -230,7 +398,7 @@ void report_event_json(const struct game *g, const struct event *ev,
 	case EV_HIT:
 	case EV_DISABLED:
 		json_str(b, "unit", uid(g, ev->target));
-		json_str(b, "by", uid(g, ev->unit));
+		json_unit(b, "by", g, ev, team, ev->unit, EVS_UNIT);
 		if (ev->type == EV_HIT)
 			json_int(b, "hits", ev->value);
 		break;

@@ -5,11 +5,20 @@
 #include "base/util.h"
 #include "game/game.h"
 
-/* One line describing an event, appended to b (no newline). */
-void report_event_text(const struct game *g, const struct event *ev,
+/* The reader of everything: a spectator after the game, a rules
+ * designer's headless run. */
+#define REPORT_ALL (-1)
+
+/* One line describing an event as team may read it (its sight bits:
+ * unseen units are "an unseen enemy", an event seen from one end is told
+ * in part), appended to b (no newline); nothing when team did not see it.
+ * team REPORT_ALL reads everything. */
+void report_event_text(const struct game *g, const struct event *ev, int team,
 		       struct strbuf *b);
-/* One JSON object for an event, appended to b (no newline). */
-void report_event_json(const struct game *g, const struct event *ev,
+/* One JSON object for an event as team may read it (names it may not
+ * read are null, details of an event seen in part left out), appended to
+ * b (no newline); nothing when team did not see it. */
+void report_event_json(const struct game *g, const struct event *ev, int team,
 		       struct strbuf *b);
 /* The {"type":"state",...} object of SPEC 8, appended to b. */
 void report_state_json(const struct game *g, struct strbuf *b);

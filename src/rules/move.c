@@ -50,8 +50,16 @@ bool move_is_ladder_climb(const struct world *w, int x, int y, enum dir d)
 	return a->t.height != b->t.height && (is_ladder(a) || is_ladder(b));
 }
 
-int move_step_cost(const struct world *w, int idx, int x, int y, enum dir f,
-		   enum dir d, char *why)
+/* The unit at x,y as far as the planner knows, or -1. */
+static int occupant(const struct world *w, const unsigned char *known, int x,
+		    int y)
+{
+	int o = world_unit_at(w, x, y);
+	return o >= 0 && known && !known[o] ? -1 : o;
+}
+
+int move_step_cost(const struct world *w, const unsigned char *known, int idx,
+		   int x, int y, enum dir f, enum dir d, char *why)
 {
 	const struct unit *u = &w->units[idx];
 	const struct unit_type *t = world_type(w, u);
@@ -78,7 +86,7 @@ int move_step_cost(const struct world *w, int idx, int x, int y, enum dir f,
 			 cell_describe(to));
 		return -1;
 	}
-	int other = world_unit_at(w, nx, ny);
+	int other = occupant(w, known, nx, ny);
 	if (other >= 0 && other != idx && w->units[other].team != u->team) {
 		snprintf(why, MOVE_WHY_LEN, "enemy %s stands at %d,%d",
 			 w->units[other].id, nx, ny);
@@ -170,8 +178,8 @@ static struct node heap_pop(struct heap *h)
 /* Dijkstra from unit idx's cell and facing over (cell, facing) states,
  * stopping early at tx,ty when it is inside the map. Returns the goal
  * state, or -1. dist and prev have w*h*DIR_COUNT entries. */
-static int search(const struct world *w, int idx, int tx, int ty, int *dist,
-		  int *prev)
+static int search(const struct world *w, const unsigned char *known, int idx,
+		  int tx, int ty, int *dist, int *prev)
 {
 	const struct unit *u = &w->units[idx];
 	int W = w->map.w, n = W * w->map.h * DIR_COUNT;
@@ -196,7 +204,7 @@ static int search(const struct world *w, int idx, int tx, int ty, int *dist,
 			break;
 		}
 		for (int d = 0; d < DIR_COUNT; d++) {
-			int sc = move_step_cost(w, idx, x, y, (enum dir)f,
+			int sc = move_step_cost(w, known, idx, x, y, (enum dir)f,
 						(enum dir)d, tmp);
 			if (sc < 0)
 				continue;
@@ -213,27 +221,28 @@ static int search(const struct world *w, int idx, int tx, int ty, int *dist,
 	return goal;
 }
 
-void move_reach(const struct world *w, int idx, int *cost)
+void move_reach(const struct world *w, const unsigned char *known, int idx,
+		int *cost)
 {
 	int cells = w->map.w * w->map.h, n = cells * DIR_COUNT;
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
-	search(w, idx, -1, -1, dist, prev);
+	search(w, known, idx, -1, -1, dist, prev);
 	for (int c = 0; c < cells; c++) {
 		int best = INT_MAX;
 		for (int f = 0; f < DIR_COUNT; f++)
 			if (dist[c * DIR_COUNT + f] < best)
 				best = dist[c * DIR_COUNT + f];
 		/* A unit may pass a friend but not stop on it. */
-		int o = w->occ[c];
+		int o = occupant(w, known, c % w->map.w, c / w->map.w);
 		cost[c] = o >= 0 && o != idx ? INT_MAX : best;
 	}
 	free(dist);
 	free(prev);
 }
 
-int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
-	      int max, int *cost, char *why)
+int move_path(const struct world *w, const unsigned char *known, int idx,
+	      int tx, int ty, enum dir *dirs, int max, int *cost, char *why)
 {
 	const struct unit *u = &w->units[idx];
 	int W = w->map.w, H = w->map.h;
@@ -245,7 +254,7 @@ int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
 		*cost = 0;
 		return 0;
 	}
-	int other = world_unit_at(w, tx, ty);
+	int other = occupant(w, known, tx, ty);
 	if (other >= 0) {
 		snprintf(why, MOVE_WHY_LEN, "%s stands at %d,%d",
 			 w->units[other].id, tx, ty);
@@ -254,7 +263,7 @@ int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
 	int n = W * H * DIR_COUNT;
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
-	int goal = search(w, idx, tx, ty, dist, prev);
+	int goal = search(w, known, idx, tx, ty, dist, prev);
 	int len = -1;
 	if (goal < 0) {
 		snprintf(why, MOVE_WHY_LEN, "no path to %d,%d", tx, ty);

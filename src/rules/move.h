@@ -10,11 +10,15 @@
 
 #define MOVE_WHY_LEN 160
 
+/* Plans are made with what the planner knows: known holds a flag per
+ * unit, 1 for a unit the planner knows is there (its team's knowledge);
+ * units without it are not in the way. NULL: every unit is known. */
+
 /* Cost of unit idx stepping from x,y (facing f) one cell in direction d,
  * or -1 with the reason in why. Friends may be passed through; enemies
  * and impassable cells may not. */
-int move_step_cost(const struct world *w, int idx, int x, int y, enum dir f,
-		   enum dir d, char *why);
+int move_step_cost(const struct world *w, const unsigned char *known, int idx,
+		   int x, int y, enum dir f, enum dir d, char *why);
 /* Whether a step from x,y in direction d climbs a ladder (the cost may
  * then be paid over several turns). */
 bool move_is_ladder_climb(const struct world *w, int x, int y, enum dir d);
@@ -25,12 +29,13 @@ int move_turn_cost(const struct world *w, int idx, enum dir a, enum dir b);
  * up to max directions into dirs and returns their number, with the total
  * cost in *cost; -1 with why when there is no path. The path may pass
  * friends but not end on one. */
-int move_path(const struct world *w, int idx, int tx, int ty, enum dir *dirs,
-	      int max, int *cost, char *why);
+int move_path(const struct world *w, const unsigned char *known, int idx,
+	      int tx, int ty, enum dir *dirs, int max, int *cost, char *why);
 
 /* The cheapest cost from unit idx to every cell (w*h entries into cost;
  * INT_MAX where it cannot go or cannot stop). */
-void move_reach(const struct world *w, int idx, int *cost);
+void move_reach(const struct world *w, const unsigned char *known, int idx,
+		int *cost);
 
 /* Half-inches to an inches string: 3 -> "1.5", 4 -> "2". buf >= 16. */
 const char *move_inches(int half, char *buf);

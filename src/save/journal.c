@@ -209,6 +209,16 @@ void journal_close(struct journal *j)
 	free(j);
 }
 
+static void add_control(struct journal_data *d, const char *who,
+			const char *team)
+{
+	d->control = xrealloc(d->control,
+			      (size_t)(d->ncontrol + 1) * sizeof *d->control);
+	d->control[d->ncontrol].team = xstrdup(team);
+	d->control[d->ncontrol].who = xstrdup(who);
+	d->ncontrol++;
+}
+
 void journal_data_free(struct journal_data *d)
 {
 	free(d->scenario);
@@ -218,9 +228,11 @@ void journal_data_free(struct journal_data *d)
 	free(d->lines);
 	free(d->checks);
 	free(d->warning);
-	for (int i = 0; i < d->nai; i++)
-		free(d->ai[i]);
-	free(d->ai);
+	for (int i = 0; i < d->ncontrol; i++) {
+		free(d->control[i].team);
+		free(d->control[i].who);
+	}
+	free(d->control);
 	memset(d, 0, sizeof *d);
 }
 
@@ -280,7 +292,7 @@ int journal_read(const char *path, struct journal_data *d, char **err)
 		}
 		unsigned long long v;
 		int round;
-		char buf[4096];
+		char buf[4096], who[16];
 		if (sscanf(line, "# scenario: %4095[^\n]", buf) == 1) {
 			free(d->scenario);
 			d->scenario = xstrdup(buf);
@@ -296,8 +308,11 @@ int journal_read(const char *path, struct journal_data *d, char **err)
 			d->checks[d->ncheck++] =
 				(struct journal_check){d->ncmds, round, v};
 		} else if (sscanf(line, "# ai: %4095[^\n]", buf) == 1) {
-			d->ai = xrealloc(d->ai, (size_t)(d->nai + 1) * sizeof *d->ai);
-			d->ai[d->nai++] = xstrdup(buf);
+			/* The form before control lines: the computer plays. */
+			add_control(d, "ai", buf);
+		} else if (sscanf(line, "# control: %15s %4095[^\n]", who, buf) ==
+			   2) {
+			add_control(d, who, buf);
 		} else if (strncmp(line, "# over:", 7) == 0) {
 			d->over = true;
 		} else if (line[0] != '#' && line[0] != '\0') {

@@ -33,8 +33,11 @@ struct journal_data {
 		uint64_t hash;
 	} *checks;       /* owned */
 	char *warning;   /* owned, may be NULL: damage found (FILE:LINE: ...) */
-	int nai;
-	char **ai;       /* owned: teams the computer was asked to play */
+	int ncontrol;
+	struct journal_control {
+		char *team;  /* owned: the team's name */
+		char *who;   /* owned: "human", "ai" or "remote" */
+	} *control;      /* owned: who plays each team, latest last */
 };
 
 /* The folder saves live in: $XDG_STATE_HOME/medsiege or

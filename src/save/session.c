@@ -10,6 +10,8 @@
 #include "data/datapath.h"
 #include "data/scenario_load.h"
 
+static void note_control(struct session *s, int team);
+
 static struct game *load_game(const char *path, uint64_t seed, char **err)
 {
 	struct scenario sc;
@@ -106,17 +108,18 @@ struct session *session_resume(const char *path, const char *state_dir,
 		note(s, xasprintf("the scenario changed since this game began"));
 	if (d.warning)
 		note(s, xstrdup(d.warning));
-	/* Teams the computer played go on being played by it. */
-	for (int i = 0; i < d.nai; i++) {
-		int t = world_find_team(g->w, d.ai[i]);
-		if (t >= 0)
-			g->w->teams[t].control = CONTROL_AI;
+	/* Each team goes on being played as it was. */
+	for (int i = 0; i < d.ncontrol; i++) {
+		int t = world_find_team(g->w, d.control[i].team);
+		for (int c = 0; t >= 0 && c < CONTROL_COUNT; c++)
+			if (strcmp(d.control[i].who, control_names[c]) == 0)
+				g->w->teams[t].control = (enum control)c;
 	}
 	game_start(g);
 	int good = 0, next_check = 0;
 	char why[CMD_WHY_LEN];
 	for (; good < d.ncmds; good++) {
-		if (cmd_execute(g, d.cmds[good], why) != 0) {
+		if (cmd_execute(g, CMD_ANY_TEAM, d.cmds[good], why) != 0) {
 			note(s, xasprintf("%s:%d: '%s' no longer applies (%s); the "
 					  "game resumes from the line before",
 					  save, d.lines[good], d.cmds[good], why));
@@ -141,8 +144,8 @@ struct session *session_resume(const char *path, const char *state_dir,
 		/* Never rewrite a save: the good part goes on in a new one. */
 		start_journal(s, state_dir ? state_dir : dir,
 			      (const char **)d.cmds, good);
-		for (int i = 0; i < d.nai; i++)
-			session_note_ai(s, d.ai[i]);
+		for (int t = 0; t < g->w->nteams; t++)
+			note_control(s, t);
 		if (s->j)
 			note(s, xasprintf("continuing in %s", s->j->path));
 	} else {
@@ -165,11 +168,11 @@ out:
 static int save_command(struct session *s, const char *line, int round,
 			bool was_over);
 
-int session_submit(struct session *s, const char *line, char *why)
+int session_submit(struct session *s, int issuer, const char *line, char *why)
 {
 	int round = s->g->round;
 	bool was_over = s->g->over;
-	int rc = cmd_execute(s->g, line, why);
+	int rc = cmd_execute(s->g, issuer, line, why);
 	if (rc == 0)
 		save_command(s, line, round, was_over);
 	if (s->done)
@@ -198,18 +201,96 @@ static int save_command(struct session *s, const char *line, int round,
 	return 0;
 }
 
-void session_note_ai(struct session *s, const char *team)
+static void journal_line(struct session *s, const char *line)
 {
-	if (!s->j)
-		return;
-	char *line = xasprintf("# ai: %s", team), *err = NULL;
-	if (journal_append(s->j, line, &err) != 0) {
+	char *err = NULL;
+	if (s->j && journal_append(s->j, line, &err) != 0) {
 		note(s, xasprintf("saving stopped: %s", err));
 		free(err);
 		journal_close(s->j);
 		s->j = NULL;
 	}
+}
+
+/* Who plays team, in the save. */
+static void note_control(struct session *s, int team)
+{
+	const struct team *t = &s->g->w->teams[team];
+	char *line = xasprintf("# control: %s %s", control_names[t->control],
+			       t->name);
+	journal_line(s, line);
 	free(line);
+}
+
+void session_set_control(struct session *s, int team, enum control c)
+{
+	struct team *t = &s->g->w->teams[team];
+	if (t->control == c)
+		return;
+	t->control = c;
+	note_control(s, team);
+}
+
+/* Commands a computer turn may take before it is deemed stuck: a few for
+ * each unit in each step, with room to spare. */
+static int turn_bound(const struct game *g)
+{
+	return 64 + 32 * g->w->nunits;
+}
+
+/* The computer could not finish its turn: end its steps as a person
+ * would; failing that, a person takes the team. */
+static void unstick(struct session *s, int team)
+{
+	struct game *g = s->g;
+	char why[CMD_WHY_LEN];
+	int round = g->round;
+	for (int k = 0; k < STEP_COUNT && !g->over && g->active == team &&
+			g->round == round;
+	     k++)
+		if (session_submit(s, team, "end", why) != 0)
+			break;
+	if (!g->over && g->active == team && g->round == round) {
+		session_set_control(s, team, CONTROL_HUMAN);
+		note(s, xasprintf("the computer could not end %s's turn: a "
+				  "person plays it now",
+				  g->w->teams[team].name));
+	}
+}
+
+int session_computer_step(struct session *s)
+{
+	struct game *g = s->g;
+	int team = g->active;
+	if (g->over || g->w->teams[team].control != CONTROL_AI)
+		return 0;
+	if (!s->ai[team])
+		s->ai[team] = ai_new(g, team);
+	if (s->ai_team != team || s->ai_round != g->round) {
+		s->ai_team = team;
+		s->ai_round = g->round;
+		s->ai_cmds = 0;
+	}
+	if (s->ai_cmds++ >= turn_bound(g)) {
+		unstick(s, team);
+		return 1;
+	}
+	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
+	ai_next(s->ai[team], g, line, sizeof line);
+	if (session_submit(s, team, line, why) != 0) {
+		ai_rejected(s->ai[team]);
+		if (strcmp(line, "end") == 0)
+			unstick(s, team);
+	}
+	return 1;
+}
+
+int session_play_computer(struct session *s)
+{
+	int n = 0;
+	while (session_computer_step(s))
+		n++;
+	return n;
 }
 
 void session_free(struct session *s)
@@ -217,6 +298,8 @@ void session_free(struct session *s)
 	if (!s)
 		return;
 	journal_close(s->j);
+	for (int t = 0; t < MAX_TEAMS; t++)
+		ai_free(s->ai[t]);
 	game_free(s->g);
 	free(s->warning);
 	free(s);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ai/ai.h"
 #include "game/game.h"
 #include "save/journal.h"
 
@@ -14,6 +15,11 @@ struct session {
 	struct journal *j;     /* owned; NULL when the game is not saved */
 	char *warning;         /* owned, may be NULL: shown to the player */
 	int ncmds;             /* accepted commands so far */
+	/* The computer players of the teams whose control is CONTROL_AI
+	 * (owned, made when first needed), and how many commands the one
+	 * playing now has given this turn. */
+	struct ai *ai[MAX_TEAMS];
+	int ai_cmds, ai_round, ai_team;
 	/* Called at the end of every session_submit, once the command is
 	 * on disk: where a command's result may be shown. */
 	void (*done)(void *ctx);
@@ -34,11 +40,24 @@ struct session *session_new(const char *scenario, uint64_t seed,
  * started and replayed before this returns. */
 struct session *session_resume(const char *path, const char *state_dir,
 			       bool force, char **err);
-/* Run one command line; when accepted, append it to the save (fsync)
- * before returning. Returns like cmd_execute. */
-int session_submit(struct session *s, const char *line, char *why);
-/* Record that the computer plays team, so a resumed game goes on so. */
-void session_note_ai(struct session *s, const char *team);
+/* Run one command line given by issuer (a team, or CMD_ANY_TEAM for a
+ * script); when accepted, append it to the save (fsync) before
+ * returning. Returns like cmd_execute. */
+int session_submit(struct session *s, int issuer, const char *line,
+		   char *why);
+/* Who plays team from now on (a person here, the computer, a remote
+ * seat), recorded in the save so a resumed game goes on so. */
+void session_set_control(struct session *s, int team, enum control c);
+/* The one driver of computer turns: while the active team is the
+ * computer's and the game goes on, its player gives its next command.
+ * A computer player that cannot finish its turn (its "end" refused, or
+ * far more commands than its units need) has the turn ended for it, and
+ * if even that fails the team is handed to a person (control human,
+ * recorded, with a warning). Returns the number of commands given. */
+int session_play_computer(struct session *s);
+/* The same, one command at most: 1 when the computer gave one, 0 when
+ * it is not the computer's turn (or the game is over). */
+int session_computer_step(struct session *s);
 void session_free(struct session *s);
 
 #endif

@@ -245,13 +245,12 @@ static void do_attack(struct ui *ui, bool shoot)
 		return;
 	}
 	struct attack_calc calc;
-	char why[GAME_WHY_LEN], text[GAME_WHY_LEN];
+	char why[GAME_WHY_LEN];
 	int wi = shoot ? game_preview_shot(g, ui->sel, t, ui->cx, ui->cy, &calc, why)
 		       : game_preview_fight(g, ui->sel, t, ui->cx, ui->cy, &calc,
 					    why);
 	if (wi < 0) {
-		uilog_redact(g, ui->viewer, ui->view, why, text, sizeof text);
-		screen_status(ui, true, "%s", text);
+		screen_status(ui, true, "%s", why);
 		return;
 	}
 	free(ui->preview);

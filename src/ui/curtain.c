@@ -52,14 +52,9 @@ static bool wait_key(struct ui *ui, const char *const *lines,
 static void enemies_in_view(struct ui *ui, int team, unsigned char *out)
 {
 	const struct world *w = ui->g->w;
-	unsigned char *view = xmalloc((size_t)(w->map.w * w->map.h));
-	vision_team_view(w, team, view);
-	for (int i = 0; i < w->nunits; i++) {
-		const struct unit *u = &w->units[i];
-		out[i] = u->team != team && unit_alive(u) &&
-			 view[u->y * w->map.w + u->x];
-	}
-	free(view);
+	const struct knowledge *k = game_knowledge(ui->g, team);
+	for (int i = 0; i < w->nunits; i++)
+		out[i] = w->units[i].team != team && knowledge_knows(k, i);
 }
 
 static void digest(struct ui *ui, int team)

@@ -10,31 +10,19 @@ int mapview_unit_at(const struct ui *ui, int viewer, int x, int y)
 	if (!map_inside(&w->map, x, y))
 		return -1;
 	int u = world_unit_at(w, x, y);
-	if (u < 0)
-		return -1;
-	if (w->units[u].team == viewer || ui->view[y * w->map.w + x])
-		return u;
-	return -1;
-}
-
-/* Whether viewer sees enemy u where it stands now. */
-static bool in_view(const struct ui *ui, int u)
-{
-	const struct world *w = ui->g->w;
-	const struct unit *p = &w->units[u];
-	return unit_alive(p) && ui->view[p->y * w->map.w + p->x];
+	return ui_knows_unit(ui, viewer, u) ? u : -1;
 }
 
 int mapview_mark_at(const struct ui *ui, int viewer, int x, int y)
 {
 	const struct world *w = ui->g->w;
-	if (viewer < 0 || !map_inside(&w->map, x, y) ||
-	    ui->view[y * w->map.w + x])
+	const struct knowledge *k = ui_knowledge(ui, viewer);
+	if (!k || knowledge_sees(k, x, y))
 		return -1;
 	for (int i = 0; i < w->nunits; i++) {
-		const struct last_seen *s = &ui->g->seen[viewer][i];
+		const struct last_seen *s = &k->last[i];
 		if (w->units[i].team != viewer && s->round >= 0 && s->x == x &&
-		    s->y == y && !in_view(ui, i))
+		    s->y == y && !knowledge_knows(k, i))
 			return i;
 	}
 	return -1;
@@ -55,8 +43,9 @@ static chtype terrain(const struct ui *ui, int viewer, int x, int y)
 		    !c->t.broken && c->t.locked_by >= 0 &&
 		    c->t.locked_by < MAX_TEAMS)
 			a = p->team[c->t.locked_by];
-	} else if (ui->g->memory[viewer][i]) {
-		ch = ui->g->memory[viewer][i];
+	} else if (ui_knowledge(ui, viewer) &&
+		   ui_knowledge(ui, viewer)->memory[i]) {
+		ch = ui_knowledge(ui, viewer)->memory[i];
 		a = p->remembered;
 	} else {
 		return ' ';
@@ -95,11 +84,13 @@ void mapview_draw(struct ui *ui, int viewer)
 	if (viewer < 0)
 		return;
 	/* Last-seen marks: where an enemy out of view was last seen. */
-	if (ui->show_marks && viewer != UI_VIEW_ALL)
+	const struct knowledge *k = ui_knowledge(ui, viewer);
+	if (ui->show_marks && k)
 		for (int i = 0; i < w->nunits; i++) {
-			const struct last_seen *s = &ui->g->seen[viewer][i];
+			const struct last_seen *s = &k->last[i];
 			const struct unit *u = &w->units[i];
-			if (u->team == viewer || s->round < 0 || in_view(ui, i) ||
+			if (u->team == viewer || s->round < 0 ||
+			    knowledge_knows(k, i) ||
 			    !map_inside(&w->map, s->x, s->y) ||
 			    ui->view[s->y * w->map.w + s->x])
 				continue;
@@ -107,7 +98,7 @@ void mapview_draw(struct ui *ui, int viewer)
 		}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
-		if (!unit_alive(u) || (u->team != viewer && !in_view(ui, i)))
+		if (!ui_knows_unit(ui, viewer, i))
 			continue;
 		attr_t a = ui->pal.team[u->team];
 		if (i == ui->sel)

@@ -201,7 +201,7 @@ static void unit_here(struct ui *ui, struct pen *p, int viewer)
 	int m = mapview_mark_at(ui, viewer, ui->cx, ui->cy);
 	if (m >= 0 && ui->show_marks) {
 		const struct unit *q = &w->units[m];
-		int ago = ui->g->round - ui->g->seen[viewer][m].round;
+		int ago = ui->g->round - ui_knowledge(ui, viewer)->last[m].round;
 		char when[32];
 		if (ago == 0)
 			snprintf(when, sizeof when, "this round");
@@ -238,9 +238,10 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 		if (c->t.hits > 0 && !c->t.broken && !c->t.rubble)
 			say(p, A_NORMAL, " DV %d, %d of %d hits left", c->t.dv,
 			    c->hits_left, c->t.hits);
-	} else if (g->memory[viewer][i]) {
+	} else if (ui_knowledge(ui, viewer) &&
+		   ui_knowledge(ui, viewer)->memory[i]) {
 		say(p, A_NORMAL, " not in view; last seen as '%c'",
-		    g->memory[viewer][i]);
+		    ui_knowledge(ui, viewer)->memory[i]);
 	} else {
 		say(p, A_NORMAL, " never seen");
 	}
@@ -265,14 +266,14 @@ static void live_preview(struct ui *ui, struct pen *p, int viewer)
 		return;
 	struct attack_calc calc;
 	char why[GAME_WHY_LEN], text[GAME_WHY_LEN + 64];
+	/* Previews speak from the viewer's knowledge, as refusals do. */
 	int wi = g->step == STEP_MISSILE
 			 ? game_preview_shot(g, ui->sel, t, ui->cx, ui->cy, &calc, why)
 			 : game_preview_fight(g, ui->sel, t, ui->cx, ui->cy, &calc,
 					      why);
 	p->row++;
 	if (wi < 0) {
-		uilog_redact(g, viewer, ui->view, why, text, sizeof text);
-		wrap(p, A_NORMAL, text);
+		wrap(p, A_NORMAL, why);
 		return;
 	}
 	combat_describe(&w->roster.chart, &calc, text, sizeof text);

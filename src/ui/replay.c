@@ -43,7 +43,8 @@ static void refresh_view(struct ui *ui, int viewer)
 {
 	const struct world *w = ui->g->w;
 	if (viewer != UI_VIEW_ALL)
-		vision_team_view(w, viewer, ui->view);
+		memcpy(ui->view, game_knowledge(ui->g, viewer)->view,
+		       (size_t)w->map.w * (size_t)w->map.h);
 	else
 		memset(ui->view, 1, (size_t)w->map.w * (size_t)w->map.h);
 	ui->dirty = false;

@@ -10,11 +10,11 @@
 #include "ui/uipriv.h"
 #include "world/vision.h"
 
-static int default_submit(void *ctx, struct game *g, const char *line,
-			  char *why)
+static int default_submit(void *ctx, struct game *g, int issuer,
+			  const char *line, char *why)
 {
 	(void)ctx;
-	return cmd_execute(g, line, why);
+	return cmd_execute(g, issuer, line, why);
 }
 
 const char *ui_inches(int half, char *buf)
@@ -40,13 +40,29 @@ static void compute_reach(struct ui *ui)
 			ui->reach[i] = -1;
 }
 
+const struct knowledge *ui_knowledge(const struct ui *ui, int viewer)
+{
+	return viewer >= 0 && viewer < MAX_TEAMS ? game_knowledge(ui->g, viewer)
+						 : NULL;
+}
+
+bool ui_knows_unit(const struct ui *ui, int viewer, int i)
+{
+	if (i < 0 || i >= ui->g->w->nunits)
+		return false;
+	if (viewer == UI_VIEW_ALL)
+		return unit_alive(&ui->g->w->units[i]);
+	const struct knowledge *k = ui_knowledge(ui, viewer);
+	return k && knowledge_knows(k, i);
+}
+
 void ui_refresh_caches(struct ui *ui)
 {
 	if (!ui->dirty || ui->viewer < 0)
 		return;
 	const struct world *w = ui->g->w;
 	int W = w->map.w, H = w->map.h;
-	vision_team_view(w, ui->viewer, ui->view);
+	memcpy(ui->view, ui_knowledge(ui, ui->viewer)->view, (size_t)W * (size_t)H);
 	if (ui->sel >= 0 && !unit_alive(&w->units[ui->sel]))
 		ui->sel = -1;
 	if (ui->sel >= 0 && ui->show_arc)
@@ -60,15 +76,15 @@ void ui_refresh_caches(struct ui *ui)
 
 bool ui_send(struct ui *ui, const char *line)
 {
-	char why[CMD_WHY_LEN] = "", text[CMD_WHY_LEN + 32];
+	char why[CMD_WHY_LEN] = "";
 	ui_refresh_caches(ui);
 	uilog_command(&ui->log);
-	int r = ui->submit.fn(ui->submit.ctx, ui->g, line, why);
+	/* The viewer gives the command: the refusal speaks from what the
+	 * viewer's team knows. */
+	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
 	ui->dirty = true;
 	if (r < 0) {
-		/* The reason may name a unit the viewer does not see. */
-		uilog_redact(ui->g, ui->viewer, ui->view, why, text, sizeof text);
-		screen_status(ui, true, "%s", text);
+		screen_status(ui, true, "%s", why);
 		return false;
 	}
 	screen_status(ui, false, "> %s", line);
@@ -117,18 +133,14 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 	ui->view = xcalloc(cells ? cells : 1, 1);
 	ui->arc = xcalloc(cells ? cells : 1, 1);
 	ui->reach = xcalloc(cells ? cells : 1, sizeof *ui->reach);
-	unsigned char *view = xcalloc(cells ? cells : 1, 1);
 	for (int t = 0; t < w->nteams; t++) {
 		/* The enemies each team sees at the start are not news. */
 		ui->enemies_seen[t] = xcalloc((size_t)(w->nunits + 1), 1);
-		vision_team_view(w, t, view);
-		for (int i = 0; i < w->nunits; i++) {
-			const struct unit *u = &w->units[i];
-			ui->enemies_seen[t][i] = u->team != t && unit_alive(u) &&
-						 view[u->y * w->map.w + u->x];
-		}
+		const struct knowledge *k = game_knowledge(g, t);
+		for (int i = 0; i < w->nunits; i++)
+			ui->enemies_seen[t][i] = w->units[i].team != t &&
+						 knowledge_knows(k, i);
 	}
-	free(view);
 	start_log(ui);
 	return ui;
 }
@@ -168,11 +180,11 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			int team = g->active, round = g->round;
 			curtain_computer_turn(ui);
 			ui->submit.ai_turn(ui->submit.ctx, g);
-			if (!g->over && g->active == team && g->round == round) {
+			if (!g->over && g->active == team && g->round == round &&
+			    g->w->teams[team].control != CONTROL_AI) {
 				/* The computer could not finish the turn: a
-				 * person takes the team over rather than the
+				 * person took the team over rather than the
 				 * game stalling. */
-				g->w->teams[team].control = CONTROL_HUMAN;
 				screen_status(ui, true,
 					      "the computer could not end %s's turn: "
 					      "a person plays it now",

@@ -8,15 +8,19 @@
 #include "game/game.h"
 
 /* How the screen talks to the rest of the program. submit receives every
- * command line built from keys and returns as cmd_execute does: 0
+ * command line built from keys, with the team whose player gave it (the
+ * viewer), and returns as cmd_execute does: 0
  * accepted, 1 blank, -1 rejected with a one-line reason in why
  * (CMD_WHY_LEN bytes). ai_turn, when set, plays the active team's whole
  * turn for a team whose control is CONTROL_AI (through the same command
- * lines); while it runs no human team's view is shown. notice, when set,
+ * lines), and may hand the team to a person (control CONTROL_HUMAN) if
+ * the computer cannot finish it; while it runs no human team's view is
+ * shown. notice, when set,
  * is shown on the status line when play begins. saving, when set, tells
  * whether the game is being saved (for the question asked on quitting). */
 struct ui_submit {
-	int (*fn)(void *ctx, struct game *g, const char *line, char *why);
+	int (*fn)(void *ctx, struct game *g, int issuer, const char *line,
+		  char *why);
 	void (*ai_turn)(void *ctx, struct game *g);
 	bool (*saving)(void *ctx); /* whether commands are being saved */
 	void *ctx;

@@ -229,6 +229,12 @@ void curtain_computer_turn(struct ui *ui);
 void curtain_game_over(struct ui *ui);
 
 /* ui.c */
+/* What viewer knows (its team's knowledge), or NULL for the all-seeing
+ * viewer of a replay and for no viewer. */
+const struct knowledge *ui_knowledge(const struct ui *ui, int viewer);
+/* Whether viewer knows unit i is on the field now: its own living units
+ * and the enemies it sees (every living unit for UI_VIEW_ALL). */
+bool ui_knows_unit(const struct ui *ui, int viewer, int i);
 /* Recompute the viewer's caches if the game changed. */
 void ui_refresh_caches(struct ui *ui);
 /* Send a command line; false (with the reason on the status line) when

@@ -12,7 +12,8 @@
 
 #define CONTROL_LIST(X)             \
 	X(CONTROL_HUMAN, "human")   \
-	X(CONTROL_AI, "ai")
+	X(CONTROL_AI, "ai")         \
+	X(CONTROL_REMOTE, "remote")
 
 enum control {
 #define X(e, n) e,

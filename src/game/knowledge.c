@@ -1,0 +1,212 @@
+/* knowledge.c: each team's knowledge, kept up to date as the battle
+ * changes. A change marks the teams it can affect; the marked teams'
+ * views are recomputed once, the next time anyone needs them (before an
+ * event is reported, after an action), never per query. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "game/internal.h"
+#include "rules/engage.h"
+#include "world/vision.h"
+
+static size_t ncells(const struct world *w)
+{
+	return (size_t)w->map.w * (size_t)w->map.h;
+}
+
+/* The furthest a unit can be from an enemy it affects by standing there:
+ * a troop blocks lines from viewers within 4 inches (SPEC 2.1), and a
+ * reach weapon puts units in melee further than contact. */
+static int reach_of(const struct world *w)
+{
+	int r = 4;
+	for (int i = 0; i < w->roster.ntypes; i++) {
+		const struct unit_type *t = &w->roster.types[i];
+		for (int k = 0; k < t->nweapons; k++)
+			if (t->weapons[k].kind == WEAPON_REACH &&
+			    t->weapons[k].range + 1 > r)
+				r = t->weapons[k].range + 1;
+	}
+	return r;
+}
+
+void knowledge_init(struct game *g)
+{
+	const struct world *w = g->w;
+	size_t cells = ncells(w), units = (size_t)(w->nunits ? w->nunits : 1);
+	g->reach = reach_of(w);
+	for (int t = 0; t < w->nteams; t++) {
+		struct knowledge *k = &g->know[t];
+		k->team = t;
+		k->w = w->map.w;
+		k->h = w->map.h;
+		k->nunits = w->nunits;
+		k->view = xcalloc(cells ? cells : 1, 1);
+		k->memory = xcalloc(cells ? cells : 1, 1);
+		k->units = xcalloc(units, 1);
+		k->last = xmalloc(units * sizeof *k->last);
+		for (int i = 0; i < w->nunits; i++)
+			k->last[i] = (struct last_seen){-1, -1, -1};
+	}
+	g->moving = -1;
+	game_touch_all(g);
+	game_refresh_knowledge(g);
+}
+
+void knowledge_free_all(struct game *g)
+{
+	for (int t = 0; t < MAX_TEAMS; t++) {
+		struct knowledge *k = &g->know[t];
+		free(k->view);
+		free(k->memory);
+		free(k->units);
+		free(k->last);
+		memset(k, 0, sizeof *k);
+	}
+}
+
+const struct knowledge *game_knowledge(const struct game *g, int team)
+{
+	if (team < 0 || team >= g->w->nteams)
+		return NULL;
+	return &g->know[team];
+}
+
+void game_touch_all(struct game *g)
+{
+	g->know_dirty = (1u << g->w->nteams) - 1;
+	g->know_stale = true;
+}
+
+void game_touch_unit(struct game *g, int unit, int ox, int oy)
+{
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
+	int r2 = g->reach * g->reach;
+	g->know_stale = true;
+	g->know_dirty |= 1u << u->team;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *v = &w->units[i];
+		if (!unit_alive(v) || (g->know_dirty & (1u << v->team)))
+			continue;
+		if (geom_dist2(v->x, v->y, u->x, u->y) <= r2 ||
+		    (ox >= 0 && geom_dist2(v->x, v->y, ox, oy) <= r2))
+			g->know_dirty |= 1u << v->team;
+	}
+}
+
+/* A unit in melee always knows who it is fighting (SPEC 2.2): every
+ * enemy in melee with one of the team's units is in its view. */
+static void add_melee(const struct game *g, int team, unsigned char *view)
+{
+	const struct world *w = g->w;
+	int r = g->reach;
+	for (int a = 0; a < w->nunits; a++) {
+		const struct unit *u = &w->units[a];
+		if (u->team != team || !unit_alive(u))
+			continue;
+		int x0 = u->x - r < 0 ? 0 : u->x - r;
+		int y0 = u->y - r < 0 ? 0 : u->y - r;
+		int x1 = u->x + r >= w->map.w ? w->map.w - 1 : u->x + r;
+		int y1 = u->y + r >= w->map.h ? w->map.h - 1 : u->y + r;
+		for (int y = y0; y <= y1; y++)
+			for (int x = x0; x <= x1; x++) {
+				int e = w->occ[y * w->map.w + x];
+				if (e >= 0 && e != a && w->units[e].team != team &&
+				    engage_in_melee(w, a, e))
+					view[y * w->map.w + x] = 1;
+			}
+		/* The unit on the move is off the occupancy grid. */
+		int m = g->moving;
+		if (m >= 0 && w->units[m].team != team &&
+		    engage_in_melee(w, a, m))
+			view[w->units[m].y * w->map.w + w->units[m].x] = 1;
+	}
+}
+
+static void refresh_view(struct game *g, struct knowledge *k)
+{
+	const struct world *w = g->w;
+	vision_team_view(w, k->team, k->view);
+	add_melee(g, k->team, k->view);
+	size_t cells = ncells(w);
+	for (size_t i = 0; i < cells; i++)
+		if (k->view[i])
+			k->memory[i] = (unsigned char)cell_symbol(&w->map.cells[i]);
+}
+
+static void refresh_units(struct game *g, struct knowledge *k)
+{
+	const struct world *w = g->w;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		bool alive = unit_alive(u);
+		if (u->team == k->team) {
+			k->units[i] = alive;
+			continue;
+		}
+		k->units[i] = alive && k->view[u->y * w->map.w + u->x];
+		if (k->units[i])
+			k->last[i] = (struct last_seen){u->x, u->y, g->round};
+	}
+}
+
+void game_refresh_knowledge(struct game *g)
+{
+	if (!g->know_stale)
+		return;
+	for (int t = 0; t < g->w->nteams; t++) {
+		struct knowledge *k = &g->know[t];
+		if (g->know_dirty & (1u << t))
+			refresh_view(g, k);
+		refresh_units(g, k);
+	}
+	g->know_dirty = 0;
+	g->know_stale = false;
+}
+
+/* --- undo --------------------------------------------------------------- */
+
+void knowledge_save(const struct game *g, struct knowledge *copy)
+{
+	const struct world *w = g->w;
+	size_t cells = ncells(w), units = (size_t)(w->nunits ? w->nunits : 1);
+	for (int t = 0; t < w->nteams; t++) {
+		const struct knowledge *k = &g->know[t];
+		struct knowledge *c = &copy[t];
+		*c = *k;
+		c->view = xmalloc(cells ? cells : 1);
+		c->memory = xmalloc(cells ? cells : 1);
+		c->units = xmalloc(units);
+		c->last = xmalloc(units * sizeof *c->last);
+		memcpy(c->view, k->view, cells);
+		memcpy(c->memory, k->memory, cells);
+		memcpy(c->units, k->units, units);
+		memcpy(c->last, k->last, units * sizeof *c->last);
+	}
+}
+
+void knowledge_restore(struct game *g, struct knowledge *copy)
+{
+	for (int t = 0; t < g->w->nteams; t++) {
+		struct knowledge *k = &g->know[t];
+		free(k->view);
+		free(k->memory);
+		free(k->units);
+		free(k->last);
+		*k = copy[t];
+		memset(&copy[t], 0, sizeof copy[t]);
+	}
+}
+
+void knowledge_discard(struct knowledge *copy, int nteams)
+{
+	for (int t = 0; t < nteams; t++) {
+		free(copy[t].view);
+		free(copy[t].memory);
+		free(copy[t].units);
+		free(copy[t].last);
+		memset(&copy[t], 0, sizeof copy[t]);
+	}
+}
