@@ -696,16 +696,29 @@ static void test_scenario_complete(void **state)
 	free(path);
 }
 
+/* The rules need two sides, and a game must be able to end. */
+static void test_scenario_unplayable(void **state)
+{
+	scenario_fails(state,
+		       SC_HEAD "goals: [{team: Red, kind: eliminate}]\n"
+			       "teams:\n  - name: Red\n    letter: r\n    units:\n"
+			       "      - {type: archer, at: [0, 0]}\n",
+		       "12:3: a scenario needs two or more teams, found 1");
+	scenario_fails(state, SC_HEAD SC_TEAMS,
+		       "1:1: this battle could never end: give it a goal "
+		       "(goals:) or a round limit (rounds:)");
+}
+
 static void test_scenario_minimal(void **state)
 {
 	struct fixture *f = *state;
-	char *path = write_file(f, "min.yaml", SC_HEAD SC_TEAMS);
+	char *path = write_file(f, "min.yaml", SC_HEAD SC_TEAMS "rounds: 3\n");
 	struct scenario s;
 	char *err = NULL;
 	if (scenario_load(path, &s, &err) < 0)
 		fail_msg("%s", err);
 	assert_null(s.description);
-	assert_int_equal(s.rounds, 0);
+	assert_int_equal(s.rounds, 3);
 	assert_int_equal(s.ngoals, 0);
 	assert_int_equal(s.world.map.w, 6);
 	assert_int_equal(s.world.map.h, 4);
@@ -870,7 +883,8 @@ static void test_scenario_roster_paths(void **state)
 
 	/* An absolute roster path is used as it is. */
 	char *text = xasprintf("name: T\nroster: %s/r.yaml\ngrid: |\n  .\n"
-			       "teams:\n  - {name: A, letter: a, units: []}\n",
+			       "rounds: 1\nteams:\n  - {name: A, letter: a, units: []}\n"
+			       "  - {name: B, letter: b, units: []}\n",
 			       f->dir);
 	path = write_file(f, "sub.yaml", text);
 	assert_int_equal(scenario_load(path, &s, &err), 0);
@@ -1103,6 +1117,7 @@ int main(void)
 		cmocka_unit_test(test_standard_roster),
 		cmocka_unit_test(test_roster_chart_and_defaults),
 		cmocka_unit_test(test_scenario_complete),
+		cmocka_unit_test(test_scenario_unplayable),
 		cmocka_unit_test(test_scenario_minimal),
 		cmocka_unit_test(test_scenario_unknown_keys),
 		cmocka_unit_test(test_scenario_wrong_types),

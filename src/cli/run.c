@@ -243,6 +243,9 @@ int cli_run(int argc, char **argv)
 	int status = 0;
 	strbuf_init(&out.b);
 	strbuf_init(&out.pending);
+	/* Every team is played from the script unless --ai names it. */
+	for (int k = 0; k < g->w->nteams; k++)
+		session_set_control(s, k, CONTROL_HUMAN);
 	for (int i = 0; i < nai && !status; i++) {
 		bool all = strcmp(ai_names[i], "all") == 0;
 		int t = all ? -1 : world_find_team(g->w, ai_names[i]);

@@ -699,6 +699,21 @@ static int load_goals(struct loader *l)
 	return 0;
 }
 
+/* The rules need two sides, and a game must be able to end. */
+static int check_playable(struct loader *l)
+{
+	const struct ynode *teams = ytree_get(l->root, "teams");
+	if (l->s.world.nteams < 2)
+		return ytree_fail(&l->c, teams ? teams : l->root,
+				  "a scenario needs two or more teams, found %d",
+				  l->s.world.nteams);
+	if (l->s.ngoals == 0 && l->s.rounds == 0)
+		return ytree_fail(&l->c, l->root,
+				  "this battle could never end: give it a goal "
+				  "(goals:) or a round limit (rounds:)");
+	return 0;
+}
+
 int scenario_load(const char *path, struct scenario *out, char **err)
 {
 	struct loader l = {.c = {.file = path}};
@@ -722,6 +737,8 @@ int scenario_load(const char *path, struct scenario *out, char **err)
 		rc = load_teams(&l);
 	if (rc == 0)
 		rc = load_goals(&l);
+	if (rc == 0)
+		rc = check_playable(&l);
 	free(l.unit_at);
 	ytree_free(root);
 	if (rc < 0) {
