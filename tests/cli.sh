@@ -105,5 +105,22 @@ fi
 contains "sim: text" 0 "rounds: mean" -- "$bin" sim maps/gatehouse.yaml --games 2
 contains "sim: bad games" 2 "--games needs a number" -- "$bin" sim maps/gatehouse.yaml --games 0
 
+# What view prints for a team comes from its knowledge: moving, adding or
+# removing enemy units it cannot see changes nothing, byte for byte.
+script=$(mktemp)
+printf 'moveto r1 13,14\nmoveto r3 3,10\nend\nshoot r5 b1\nend\nend\nend\nend\nend\n' > "$script"
+for form in "--json" ""; do
+	a=$("$bin" view tests/data/fog-a.yaml --team Red --script "$script" $form 2>&1)
+	b=$("$bin" view tests/data/fog-b.yaml --team Red --script "$script" $form 2>&1)
+	c=$("$bin" view tests/data/fog-c.yaml --team Red --script "$script" $form 2>&1)
+	if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ]; then
+		pass=$((pass + 1)); echo "ok - view ${form:-text}: hidden units change nothing"
+	else
+		fail=$((fail + 1)); echo "not ok - view ${form:-text}: hidden units change nothing"
+		printf '%s\n--\n%s\n--\n%s\n' "$a" "$b" "$c"
+	fi
+done
+rm -f "$script"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
