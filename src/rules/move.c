@@ -1,6 +1,8 @@
 /* move.c: movement costs, heights, ladders, stairs and the cheapest path. */
 #include "rules/move.h"
 
+#include <stdarg.h>
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +52,18 @@ bool move_is_ladder_climb(const struct world *w, int x, int y, enum dir d)
 	return a->t.height != b->t.height && (is_ladder(a) || is_ladder(b));
 }
 
+/* A reason, for callers that want one (a path search does not: it tries
+ * thousands of steps). */
+static void say(char *why, const char *fmt, ...)
+{
+	if (!why)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, MOVE_WHY_LEN, fmt, ap);
+	va_end(ap);
+}
+
 /* The unit at x,y as far as the planner knows, or -1. */
 static int occupant(const struct world *w, const unsigned char *known, int x,
 		    int y)
@@ -66,29 +80,29 @@ int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 	int nx = x + dir_dx[d], ny = y + dir_dy[d];
 
 	if (!map_inside(&w->map, nx, ny)) {
-		snprintf(why, MOVE_WHY_LEN, "%d,%d is off the map", nx, ny);
+		say(why, "%d,%d is off the map", nx, ny);
 		return -1;
 	}
 	const struct cell *from = map_cell_c(&w->map, x, y);
 	const struct cell *to = map_cell_c(&w->map, nx, ny);
 	if (!cell_passable(to)) {
-		snprintf(why, MOVE_WHY_LEN, "%d,%d is %s", nx, ny,
+		say(why, "%d,%d is %s", nx, ny,
 			 cell_describe(to));
 		return -1;
 	}
 	if (t->cls == CLASS_MOUNTED && !to->t.mounted) {
-		snprintf(why, MOVE_WHY_LEN, "mounted units cannot enter %s",
+		say(why, "mounted units cannot enter %s",
 			 cell_describe(to));
 		return -1;
 	}
 	if (t->cls == CLASS_MACHINE && !to->t.machines) {
-		snprintf(why, MOVE_WHY_LEN, "war machines cannot enter %s",
+		say(why, "war machines cannot enter %s",
 			 cell_describe(to));
 		return -1;
 	}
 	int other = occupant(w, known, nx, ny);
 	if (other >= 0 && other != idx && w->units[other].team != u->team) {
-		snprintf(why, MOVE_WHY_LEN, "enemy %s stands at %d,%d",
+		say(why, "enemy %s stands at %d,%d",
 			 w->units[other].id, nx, ny);
 		return -1;
 	}
@@ -96,7 +110,7 @@ int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 		const struct cell *s1 = map_cell_c(&w->map, nx, y);
 		const struct cell *s2 = map_cell_c(&w->map, x, ny);
 		if (!cell_passable(s1) && !cell_passable(s2)) {
-			snprintf(why, MOVE_WHY_LEN,
+			say(why,
 				 "no squeezing between %s at %d,%d and %s at %d,%d",
 				 cell_describe(s1), nx, y, cell_describe(s2), x,
 				 ny);
@@ -111,14 +125,14 @@ int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 		cost = base;
 	} else if (is_ladder(from) || is_ladder(to)) {
 		if (t->cls != CLASS_FOOT) {
-			snprintf(why, MOVE_WHY_LEN, "only foot units climb ladders");
+			say(why, "only foot units climb ladders");
 			return -1;
 		}
 		cost = 4 * dh; /* twice the height, in half-inches */
 	} else if (is_stairs(from) || is_stairs(to)) {
 		cost = base + 2 * dh;
 	} else {
-		snprintf(why, MOVE_WHY_LEN,
+		say(why,
 			 "%d,%d is %d inches %s: heights change only by ladder or stairs",
 			 nx, ny, dh, to->t.height > from->t.height ? "higher" : "lower");
 		return -1;
@@ -192,7 +206,6 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 	dist[start] = 0;
 	heap_push(&h, 0, start);
 	int goal = -1;
-	char tmp[MOVE_WHY_LEN];
 	while (h.n) {
 		struct node nd = heap_pop(&h);
 		if (nd.cost > dist[nd.id])
@@ -205,7 +218,7 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 		}
 		for (int d = 0; d < DIR_COUNT; d++) {
 			int sc = move_step_cost(w, known, idx, x, y, (enum dir)f,
-						(enum dir)d, tmp);
+						(enum dir)d, NULL);
 			if (sc < 0)
 				continue;
 			int nid = ((y + dir_dy[d]) * W + x + dir_dx[d]) *

@@ -15,8 +15,8 @@
  * units without it are not in the way. NULL: every unit is known. */
 
 /* Cost of unit idx stepping from x,y (facing f) one cell in direction d,
- * or -1 with the reason in why. Friends may be passed through; enemies
- * and impassable cells may not. */
+ * or -1 with the reason in why (when why is not NULL). Friends may be
+ * passed through; enemies and impassable cells may not. */
 int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 		   int x, int y, enum dir f, enum dir d, char *why);
 /* Whether a step from x,y in direction d climbs a ladder (the cost may
