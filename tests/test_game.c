@@ -100,6 +100,31 @@ static void test_turn_order(void **state)
 	game_free(g);
 }
 
+static void count_event(void *ctx, const struct game *g, const struct event *ev)
+{
+	(void)g;
+	(void)ev;
+	(*(int *)ctx)++;
+}
+
+/* Listeners have no silent limit: a network host has one per client. */
+static void test_many_listeners(void **state)
+{
+	(void)state;
+	struct game *g = load("maps/tutorial.yaml", 1, NULL);
+	int counts[20] = {0};
+	for (int i = 0; i < 20; i++)
+		game_listen(g, count_event, &counts[i]);
+	ok(g, "end");
+	for (int i = 0; i < 20; i++)
+		assert_int_equal(counts[i], 1);
+	game_unlisten(g, count_event, &counts[3]);
+	ok(g, "end");
+	assert_int_equal(counts[3], 1);
+	assert_int_equal(counts[19], 2);
+	game_free(g);
+}
+
 static void test_rejections_change_nothing(void **state)
 {
 	(void)state;
@@ -507,6 +532,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_turn_order),
+		cmocka_unit_test(test_many_listeners),
 		cmocka_unit_test(test_rejections_change_nothing),
 		cmocka_unit_test(test_undo_restores),
 		cmocka_unit_test(test_undo_door),
