@@ -18,7 +18,7 @@
 /* Bounds that keep w * h and distances small; real maps are far smaller. */
 /* Every action recomputes what each team sees: past a few hundred cells a
  * side, play slows to a crawl. */
-#define MAX_MAP_SIDE 250
+#define MAX_MAP_SIDE 1024
 #define MAX_ROUNDS 9999
 #define MAX_NAME 200
 

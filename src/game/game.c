@@ -42,18 +42,20 @@ struct game *game_new(struct scenario *sc, uint64_t seed)
 	return g;
 }
 
-static void undo_entry_free(struct undo_entry *e, int nteams)
+static void undo_entry_free(struct undo_entry *e)
 {
 	free(e->units);
+	free(e->last);
 	e->units = NULL;
-	knowledge_discard(e->know, nteams);
+	e->last = NULL;
 }
 
 void game_undo_forget(struct game *g)
 {
 	for (int i = 0; i < g->nundo; i++)
-		undo_entry_free(&g->undo[i], g->w->nteams);
+		undo_entry_free(&g->undo[i]);
 	g->nundo = 0;
+	knowledge_forget_undo(g);
 }
 
 void game_free(struct game *g)
@@ -263,7 +265,7 @@ int game_end_step(struct game *g, char *why)
 void game_undo_push(struct game *g, int cx, int cy)
 {
 	if (g->nundo == (int)(sizeof g->undo / sizeof g->undo[0])) {
-		undo_entry_free(&g->undo[0], g->w->nteams);
+		undo_entry_free(&g->undo[0]);
 		memmove(&g->undo[0], &g->undo[1],
 			(size_t)(g->nundo - 1) * sizeof g->undo[0]);
 		g->nundo--;
@@ -274,7 +276,7 @@ void game_undo_push(struct game *g, int cx, int cy)
 	memcpy(e->units, g->w->units, n);
 	/* What the teams saw goes back too: an undone move shows nothing. */
 	game_refresh_knowledge(g);
-	knowledge_save(g, e->know);
+	knowledge_save(g, e);
 	e->has_cell = cx >= 0;
 	if (e->has_cell) {
 		e->cx = cx;
@@ -299,14 +301,11 @@ int game_undo(struct game *g, char *why)
 	struct undo_entry *e = &g->undo[--g->nundo];
 	memcpy(g->w->units, e->units,
 	       (size_t)g->w->nunits * sizeof *g->w->units);
-	knowledge_restore(g, e->know);
+	knowledge_restore(g, e);
 	if (e->has_cell)
 		*map_cell(&g->w->map, e->cx, e->cy) = e->cell;
-	undo_entry_free(e, g->w->nteams);
+	undo_entry_free(e);
 	world_index(g->w);
-	/* Every team knows again what it knew before the movement. */
-	g->know_dirty = 0;
-	g->know_stale = false;
 	struct event ev = game_event(EV_UNDO);
 	game_emit(g, &ev);
 	return 0;

@@ -37,7 +37,8 @@ typedef void (*game_listener)(void *ctx, const struct game *g,
  * no die has been rolled. */
 struct undo_entry {
 	struct unit *units;     /* owned copy */
-	struct knowledge know[MAX_TEAMS]; /* owned copy of every team's */
+	int memlog_mark;        /* the teams' memory log before it */
+	struct last_seen *last; /* owned copy of every team's last sightings */
 	bool has_cell;
 	int cx, cy;
 	struct cell cell;
@@ -65,6 +66,12 @@ struct game {
 	unsigned know_dirty;
 	bool know_stale;
 	int reach;              /* how far a unit's presence reaches (inches) */
+	/* Changes to the teams' memory since the oldest undo snapshot. */
+	struct memory_change {
+		int cell;
+		unsigned char team, old;
+	} *memlog;              /* owned */
+	int nmemlog, memlog_cap;
 	int moving;             /* the unit in the middle of a move, or -1 */
 	int nlisteners, listeners_cap;
 	struct game_listener_entry {

@@ -23,11 +23,12 @@ void game_touch_all(struct game *g);
 void game_touch_unit(struct game *g, int unit, int ox, int oy);
 /* Recompute what the changes since the last refresh may have altered. */
 void game_refresh_knowledge(struct game *g);
-/* Copies of every team's knowledge for undo: save fills copy[nteams];
- * restore gives them back to the game (and empties copy); discard frees. */
-void knowledge_save(const struct game *g, struct knowledge *copy);
-void knowledge_restore(struct game *g, struct knowledge *copy);
-void knowledge_discard(struct knowledge *copy, int nteams);
+/* Undo: save notes in e what every team knew before a movement; restore
+ * takes the game's knowledge back to it; forget_undo drops what was
+ * noted once nothing can be undone. */
+void knowledge_save(const struct game *g, struct undo_entry *e);
+void knowledge_restore(struct game *g, struct undo_entry *e);
+void knowledge_forget_undo(struct game *g);
 /* Drop every undo snapshot: what was done can no longer be taken back. */
 void game_undo_forget(struct game *g);
 /* Snapshot units (and the cell at cx,cy when cx >= 0) for undo. */

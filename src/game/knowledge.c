@@ -64,6 +64,8 @@ void knowledge_free_all(struct game *g)
 		free(k->last);
 		memset(k, 0, sizeof *k);
 	}
+	free(g->memlog);
+	g->memlog = NULL;
 }
 
 const struct knowledge *game_knowledge(const struct game *g, int team)
@@ -125,15 +127,38 @@ static void add_melee(const struct game *g, int team, unsigned char *view)
 	}
 }
 
+/* While a movement may still be undone, every change to a team's memory
+ * is logged, so an undo takes back exactly what the movement showed: a
+ * log as long as what was seen, where a copy would be the whole map for
+ * every team, for every undo step. */
+static void log_memory(struct game *g, int team, size_t cell)
+{
+	if (g->nundo == 0)
+		return;
+	if (g->nmemlog == g->memlog_cap) {
+		g->memlog_cap = g->memlog_cap ? 2 * g->memlog_cap : 256;
+		g->memlog = xrealloc(g->memlog,
+				     (size_t)g->memlog_cap * sizeof *g->memlog);
+	}
+	g->memlog[g->nmemlog++] = (struct memory_change){
+		(int)cell, (unsigned char)team, g->know[team].memory[cell]};
+}
+
 static void refresh_view(struct game *g, struct knowledge *k)
 {
 	const struct world *w = g->w;
 	vision_team_view(w, k->team, k->view);
 	add_melee(g, k->team, k->view);
 	size_t cells = ncells(w);
-	for (size_t i = 0; i < cells; i++)
-		if (k->view[i])
-			k->memory[i] = (unsigned char)cell_symbol(&w->map.cells[i]);
+	for (size_t i = 0; i < cells; i++) {
+		if (!k->view[i])
+			continue;
+		unsigned char sym = (unsigned char)cell_symbol(&w->map.cells[i]);
+		if (k->memory[i] != sym) {
+			log_memory(g, k->team, i);
+			k->memory[i] = sym;
+		}
+	}
 }
 
 static void refresh_units(struct game *g, struct knowledge *k)
@@ -168,45 +193,33 @@ void game_refresh_knowledge(struct game *g)
 
 /* --- undo --------------------------------------------------------------- */
 
-void knowledge_save(const struct game *g, struct knowledge *copy)
+void knowledge_save(const struct game *g, struct undo_entry *e)
 {
 	const struct world *w = g->w;
-	size_t cells = ncells(w), units = (size_t)(w->nunits ? w->nunits : 1);
-	for (int t = 0; t < w->nteams; t++) {
-		const struct knowledge *k = &g->know[t];
-		struct knowledge *c = &copy[t];
-		*c = *k;
-		c->view = xmalloc(cells ? cells : 1);
-		c->memory = xmalloc(cells ? cells : 1);
-		c->units = xmalloc(units);
-		c->last = xmalloc(units * sizeof *c->last);
-		memcpy(c->view, k->view, cells);
-		memcpy(c->memory, k->memory, cells);
-		memcpy(c->units, k->units, units);
-		memcpy(c->last, k->last, units * sizeof *c->last);
-	}
+	size_t units = (size_t)(w->nunits ? w->nunits : 1);
+	e->memlog_mark = g->nmemlog;
+	e->last = xmalloc(units * (size_t)w->nteams * sizeof *e->last);
+	for (int t = 0; t < w->nteams; t++)
+		memcpy(e->last + (size_t)t * units, g->know[t].last,
+		       units * sizeof *e->last);
 }
 
-void knowledge_restore(struct game *g, struct knowledge *copy)
+void knowledge_restore(struct game *g, struct undo_entry *e)
 {
-	for (int t = 0; t < g->w->nteams; t++) {
-		struct knowledge *k = &g->know[t];
-		free(k->view);
-		free(k->memory);
-		free(k->units);
-		free(k->last);
-		*k = copy[t];
-		memset(&copy[t], 0, sizeof copy[t]);
+	const struct world *w = g->w;
+	size_t units = (size_t)(w->nunits ? w->nunits : 1);
+	while (g->nmemlog > e->memlog_mark) {
+		const struct memory_change *c = &g->memlog[--g->nmemlog];
+		g->know[c->team].memory[c->cell] = c->old;
 	}
+	for (int t = 0; t < w->nteams; t++)
+		memcpy(g->know[t].last, e->last + (size_t)t * units,
+		       units * sizeof *e->last);
+	/* Views and the units in them follow from the world as it was. */
+	game_touch_all(g);
 }
 
-void knowledge_discard(struct knowledge *copy, int nteams)
+void knowledge_forget_undo(struct game *g)
 {
-	for (int t = 0; t < nteams; t++) {
-		free(copy[t].view);
-		free(copy[t].memory);
-		free(copy[t].units);
-		free(copy[t].last);
-		memset(&copy[t], 0, sizeof copy[t]);
-	}
+	g->nmemlog = 0;
 }

@@ -189,20 +189,61 @@ static struct node heap_pop(struct heap *h)
 	return top;
 }
 
-/* Dijkstra from unit idx's cell and facing over (cell, facing) states,
- * stopping early at tx,ty when it is inside the map. Returns the goal
- * state, or -1. dist and prev have w*h*DIR_COUNT entries. */
-static int search(const struct world *w, const unsigned char *known, int idx,
-		  int tx, int ty, int *dist, int *prev)
+/* The part of the map a search covers: paths and reach are planned in a
+ * window around the unit, so that a search on a large map costs what the
+ * unit's surroundings cost, not the whole map. */
+struct window {
+	int x0, y0, w, h;
+};
+
+/* Cells a search looks at around the unit, at the least: far more than
+ * any unit moves in a turn, so planners see well beyond one move. */
+#define MOVE_WINDOW 128
+
+static struct window unit_window(const struct world *w, int idx)
 {
 	const struct unit *u = &w->units[idx];
-	int W = w->map.w, n = W * w->map.h * DIR_COUNT;
+	int r = u->move_left / 2 + 2;
+	if (r < MOVE_WINDOW)
+		r = MOVE_WINDOW;
+	int x0 = u->x - r < 0 ? 0 : u->x - r, y0 = u->y - r < 0 ? 0 : u->y - r;
+	int x1 = u->x + r >= w->map.w ? w->map.w - 1 : u->x + r;
+	int y1 = u->y + r >= w->map.h ? w->map.h - 1 : u->y + r;
+	return (struct window){x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+}
+
+static struct window whole_map(const struct world *w)
+{
+	return (struct window){0, 0, w->map.w, w->map.h};
+}
+
+static bool in_window(const struct window *win, int x, int y)
+{
+	return x >= win->x0 && y >= win->y0 && x < win->x0 + win->w &&
+	       y < win->y0 + win->h;
+}
+
+/* State id of cell x,y (inside win) and facing f. */
+static int state(const struct window *win, int x, int y, int f)
+{
+	return ((y - win->y0) * win->w + (x - win->x0)) * DIR_COUNT + f;
+}
+
+/* Dijkstra from unit idx's cell and facing over (cell, facing) states
+ * inside win, stopping early at tx,ty when it is inside. Returns the goal
+ * state, or -1. dist and prev have win->w * win->h * DIR_COUNT entries. */
+static int search(const struct world *w, const unsigned char *known, int idx,
+		  const struct window *win, int tx, int ty, int *dist,
+		  int *prev)
+{
+	const struct unit *u = &w->units[idx];
+	int n = win->w * win->h * DIR_COUNT;
 	for (int i = 0; i < n; i++) {
 		dist[i] = INT_MAX;
 		prev[i] = -1;
 	}
 	struct heap h = {0};
-	int start = (u->y * W + u->x) * DIR_COUNT + (int)u->facing;
+	int start = state(win, u->x, u->y, (int)u->facing);
 	dist[start] = 0;
 	heap_push(&h, 0, start);
 	int goal = -1;
@@ -211,18 +252,20 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 		if (nd.cost > dist[nd.id])
 			continue;
 		int f = nd.id % DIR_COUNT, c = nd.id / DIR_COUNT;
-		int x = c % W, y = c / W;
+		int x = win->x0 + c % win->w, y = win->y0 + c / win->w;
 		if (x == tx && y == ty) {
 			goal = nd.id;
 			break;
 		}
 		for (int d = 0; d < DIR_COUNT; d++) {
+			int nx = x + dir_dx[d], ny = y + dir_dy[d];
+			if (!in_window(win, nx, ny))
+				continue;
 			int sc = move_step_cost(w, known, idx, x, y, (enum dir)f,
 						(enum dir)d, NULL);
 			if (sc < 0)
 				continue;
-			int nid = ((y + dir_dy[d]) * W + x + dir_dx[d]) *
-					  DIR_COUNT + d;
+			int nid = state(win, nx, ny, d);
 			if (nd.cost + sc < dist[nid]) {
 				dist[nid] = nd.cost + sc;
 				prev[nid] = nd.id;
@@ -237,28 +280,65 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 void move_reach(const struct world *w, const unsigned char *known, int idx,
 		int *cost)
 {
-	int cells = w->map.w * w->map.h, n = cells * DIR_COUNT;
+	struct window win = unit_window(w, idx);
+	int cells = w->map.w * w->map.h, n = win.w * win.h * DIR_COUNT;
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
-	search(w, known, idx, -1, -1, dist, prev);
-	for (int c = 0; c < cells; c++) {
-		int best = INT_MAX;
-		for (int f = 0; f < DIR_COUNT; f++)
-			if (dist[c * DIR_COUNT + f] < best)
-				best = dist[c * DIR_COUNT + f];
-		/* A unit may pass a friend but not stop on it. */
-		int o = occupant(w, known, c % w->map.w, c / w->map.w);
-		cost[c] = o >= 0 && o != idx ? INT_MAX : best;
+	search(w, known, idx, &win, -1, -1, dist, prev);
+	for (int c = 0; c < cells; c++)
+		cost[c] = INT_MAX;
+	for (int y = win.y0; y < win.y0 + win.h; y++)
+		for (int x = win.x0; x < win.x0 + win.w; x++) {
+			int best = INT_MAX, s = state(&win, x, y, 0);
+			for (int f = 0; f < DIR_COUNT; f++)
+				if (dist[s + f] < best)
+					best = dist[s + f];
+			/* A unit may pass a friend but not stop on it. */
+			int o = occupant(w, known, x, y);
+			cost[y * w->map.w + x] = o >= 0 && o != idx ? INT_MAX : best;
+		}
+	free(dist);
+	free(prev);
+}
+
+/* The path to tx,ty inside win, or -1 when there is none there. */
+static int path_in(const struct world *w, const unsigned char *known, int idx,
+		   const struct window *win, int tx, int ty, enum dir *dirs,
+		   int max, int *cost, char *why)
+{
+	int n = win->w * win->h * DIR_COUNT;
+	int *dist = xmalloc((size_t)n * sizeof *dist);
+	int *prev = xmalloc((size_t)n * sizeof *prev);
+	int goal = in_window(win, tx, ty)
+			   ? search(w, known, idx, win, tx, ty, dist, prev)
+			   : -1;
+	int len = -1;
+	if (goal < 0) {
+		snprintf(why, MOVE_WHY_LEN, "no path to %d,%d", tx, ty);
+	} else {
+		len = 0;
+		for (int id = goal; prev[id] >= 0; id = prev[id])
+			len++;
+		if (len > max) {
+			snprintf(why, MOVE_WHY_LEN, "path to %d,%d is too long",
+				 tx, ty);
+			len = -2;
+		} else {
+			*cost = dist[goal];
+			int i = len;
+			for (int id = goal; prev[id] >= 0; id = prev[id])
+				dirs[--i] = (enum dir)(id % DIR_COUNT);
+		}
 	}
 	free(dist);
 	free(prev);
+	return len;
 }
 
 int move_path(const struct world *w, const unsigned char *known, int idx,
 	      int tx, int ty, enum dir *dirs, int max, int *cost, char *why)
 {
 	const struct unit *u = &w->units[idx];
-	int W = w->map.w, H = w->map.h;
 	if (!map_inside(&w->map, tx, ty)) {
 		snprintf(why, MOVE_WHY_LEN, "%d,%d is off the map", tx, ty);
 		return -1;
@@ -273,29 +353,11 @@ int move_path(const struct world *w, const unsigned char *known, int idx,
 			 w->units[other].id, tx, ty);
 		return -1;
 	}
-	int n = W * H * DIR_COUNT;
-	int *dist = xmalloc((size_t)n * sizeof *dist);
-	int *prev = xmalloc((size_t)n * sizeof *prev);
-	int goal = search(w, known, idx, tx, ty, dist, prev);
-	int len = -1;
-	if (goal < 0) {
-		snprintf(why, MOVE_WHY_LEN, "no path to %d,%d", tx, ty);
-	} else {
-		len = 0;
-		for (int id = goal; prev[id] >= 0; id = prev[id])
-			len++;
-		if (len > max) {
-			snprintf(why, MOVE_WHY_LEN, "path to %d,%d is too long",
-				 tx, ty);
-			len = -1;
-		} else {
-			*cost = dist[goal];
-			int i = len;
-			for (int id = goal; prev[id] >= 0; id = prev[id])
-				dirs[--i] = (enum dir)(id % DIR_COUNT);
-		}
-	}
-	free(dist);
-	free(prev);
-	return len;
+	/* Around the unit first; a destination beyond (a move that will be
+	 * refused as too far) is searched on the whole map, for its cost. */
+	struct window win = unit_window(w, idx), all = whole_map(w);
+	int len = path_in(w, known, idx, &win, tx, ty, dirs, max, cost, why);
+	if (len == -1 && (win.w != all.w || win.h != all.h))
+		len = path_in(w, known, idx, &all, tx, ty, dirs, max, cost, why);
+	return len < 0 ? -1 : len;
 }
