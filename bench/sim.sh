@@ -24,7 +24,7 @@ run() {
 	echo $((t1 - t0))
 }
 
-printf '%-12s %7s %14s %14s %9s\n' scenario games "jobs 1, games/s" \
+printf '%-12s %7s %15s %15s %9s\n' scenario games "jobs 1, games/s" \
 	"jobs $jobs, games/s" speed-up
 for map in "$srcdir"/maps/*.yaml; do
 	name=$(basename "$map" .yaml)
