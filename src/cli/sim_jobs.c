@@ -118,10 +118,13 @@ static void close_fd(int *fd)
 /* Start worker i; false (having said why) when the system refuses. */
 static bool spawn(struct runner *ru, int i)
 {
-	int task[2], result[2];
-	if (pipe(task) != 0)
+	int task[2], result[2], err;
+	if (pipe(task) != 0) {
+		err = errno;
 		goto fail;
+	}
 	if (pipe(result) != 0) {
+		err = errno;
 		close(task[0]);
 		close(task[1]);
 		goto fail;
@@ -129,6 +132,7 @@ static bool spawn(struct runner *ru, int i)
 	fflush(NULL); /* or the worker would print what is buffered again */
 	pid_t pid = fork();
 	if (pid < 0) {
+		err = errno;
 		close(task[0]);
 		close(task[1]);
 		close(result[0]);
@@ -154,7 +158,7 @@ static bool spawn(struct runner *ru, int i)
 	return true;
 fail:
 	fprintf(stderr, "medsiege sim: cannot start a worker process: %s\n",
-		strerror(errno));
+		strerror(err));
 	return false;
 }
 
