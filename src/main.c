@@ -14,7 +14,7 @@ static const char main_usage[] =
 	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
 	"       medsiege check FILE...\n"
-	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--json]\n"
+	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--jobs J] [--json|--csv]\n"
 	"       medsiege replay SAVE [--team T] [--round N]\n"
 	"       medsiege --version | --help\n"
 	"\n"

@@ -1,55 +1,60 @@
 /* sim.c: medsiege sim: computer against computer, many games, to see
- * whether a scenario is balanced. */
+ * whether a scenario is balanced. The options; the games are played by
+ * sim_jobs.c (one game: sim_game.c) and the figures printed by
+ * sim_report.c. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "ai/ai.h"
-#include "base/util.h"
 #include "cli/cli.h"
-#include "cmd/cmd.h"
+#include "cli/sim.h"
 
 static const char sim_usage[] =
-	"usage: medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--json]\n"
+	"usage: medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R]\n"
+	"                    [--jobs J] [--json | --csv]\n"
 	"\n"
 	"Play N games of SCENARIO between computer players (every team), with\n"
-	"seeds S, S+1, ..., and print each team's wins, the draws and how many\n"
-	"rounds the games lasted.\n"
+	"seeds S, S+1, ..., and print each team's wins and win rate with its 95%\n"
+	"Wilson score interval, the draws, how many rounds the games lasted, and\n"
+	"for each team and unit type the units fielded and the mean disabled per\n"
+	"game. The figures are the same whatever the number of jobs. A progress\n"
+	"bar is drawn on stderr when it is a terminal.\n"
 	"\n"
 	"  --games N        games to play (default 20)\n"
 	"  --seed S         seed of the first game (default 1)\n"
 	"  --max-rounds R   call a game a draw after R rounds when the scenario\n"
 	"                   has no round limit (default 50)\n"
+	"  --jobs J         games played at once, in worker processes, 1 to 256\n"
+	"                   (default: the number of online processors)\n"
 	"  --json           one JSON object with the figures\n"
+	"  --csv            CSV: a header line, then one row per team's wins, the\n"
+	"                   draws, the rounds, and each team's units of a type:\n"
+	"                   row,team,unit,games,count,rate,ci95_low,ci95_high,\n"
+	"                   mean,min,max (see the man page)\n"
 	"  -h, --help       show this help\n";
 
-/* One game; returns the winner (-1: draw), rounds in *rounds. */
-static int play_one(const char *scenario, uint64_t seed, int max_rounds,
-		    int *rounds, int *nteams, char names[][TEAM_NAME_LEN])
+/* The default --jobs: the processors online. */
+static int online_cpus(void)
 {
-	char *err = NULL;
-	struct session *s = session_new(scenario, seed, "", &err);
-	if (!s) {
-		fprintf(stderr, "%s\n", err);
-		free(err);
-		return -2;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > SIM_MAX_JOBS ? SIM_MAX_JOBS : (int)n;
+}
+
+/* An option's number in [min, max]; false (having said why) if not. */
+static bool number_arg(const char *opt, const char *arg, uint64_t min,
+		       uint64_t max, uint64_t *out)
+{
+	uint64_t v;
+	if (cli_parse_u64(arg, &v) && v >= min && v <= max) {
+		*out = v;
+		return true;
 	}
-	struct game *g = s->g;
-	game_start(g);
-	*nteams = g->w->nteams;
-	for (int t = 0; t < g->w->nteams; t++)
-		memcpy(names[t], g->w->teams[t].name, TEAM_NAME_LEN);
-	for (int t = 0; t < g->w->nteams; t++)
-		session_set_control(s, t, CONTROL_AI);
-	/* The computer plays every team; a team it cannot finish a turn of
-	 * is handed to a person, and with none here the game is a draw. */
-	while (session_computer_step(s))
-		if (g->sc.rounds == 0 && g->round > max_rounds)
-			break;
-	int winner = g->over ? g->winner : -1;
-	*rounds = g->round;
-	session_free(s);
-	return winner;
+	fprintf(stderr,
+		"medsiege sim: %s needs a number from %llu to %llu, not '%s'\n",
+		opt, (unsigned long long)min, (unsigned long long)max, arg);
+	fputs("Try 'medsiege sim --help'.\n", stderr);
+	return false;
 }
 
 int cli_sim(int argc, char **argv)
@@ -58,31 +63,43 @@ int cli_sim(int argc, char **argv)
 		{"games", required_argument, NULL, 'n'},
 		{"seed", required_argument, NULL, 's'},
 		{"max-rounds", required_argument, NULL, 'r'},
+		{"jobs", required_argument, NULL, 'J'},
 		{"json", no_argument, NULL, 'j'},
+		{"csv", no_argument, NULL, 'c'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	uint64_t games = 20, seed = 1, max_rounds = 50;
-	bool json = false;
+	struct sim_opts o = {.seed = 1, .games = 20, .max_rounds = 50,
+			     .jobs = online_cpus()};
+	uint64_t v;
+	bool json = false, csv = false;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-		case 's':
-		case 'r': {
-			uint64_t v;
-			if (!cli_parse_u64(optarg, &v) || (c != 's' && (v < 1 || v > 1000000))) {
-				fprintf(stderr, "medsiege sim: %s needs a number%s, not '%s'\n",
-					c == 'n' ? "--games" : c == 's' ? "--seed" : "--max-rounds",
-					c == 's' ? "" : " from 1 to 1000000", optarg);
+			if (!number_arg("--games", optarg, 1, 1000000, &o.games))
 				return EXIT_USAGE;
-			}
-			*(c == 'n' ? &games : c == 's' ? &seed : &max_rounds) = v;
 			break;
-		}
+		case 's':
+			if (!cli_seed_arg("medsiege sim", optarg, &o.seed))
+				return EXIT_USAGE;
+			break;
+		case 'r':
+			if (!number_arg("--max-rounds", optarg, 1, 1000000, &v))
+				return EXIT_USAGE;
+			o.max_rounds = (int)v;
+			break;
+		case 'J':
+			if (!number_arg("--jobs", optarg, 1, SIM_MAX_JOBS, &v))
+				return EXIT_USAGE;
+			o.jobs = (int)v;
+			break;
 		case 'j':
 			json = true;
+			break;
+		case 'c':
+			csv = true;
 			break;
 		case 'h':
 			fputs(sim_usage, stdout);
@@ -92,52 +109,29 @@ int cli_sim(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (json && csv) {
+		fputs("medsiege sim: --json and --csv do not go together\n", stderr);
+		return EXIT_USAGE;
+	}
 	if (optind != argc - 1) {
 		fputs(sim_usage, stderr);
 		return EXIT_USAGE;
 	}
-	int wins[MAX_TEAMS] = {0}, draws = 0, nteams = 0, rmin = 1 << 30, rmax = 0;
-	long rsum = 0;
-	char names[MAX_TEAMS][TEAM_NAME_LEN];
-	for (uint64_t i = 0; i < games; i++) {
-		int rounds;
-		int w = play_one(argv[optind], seed + i, (int)max_rounds, &rounds,
-				 &nteams, names);
-		if (w == -2)
-			return EXIT_USAGE;
-		if (w >= 0)
-			wins[w]++;
+	o.scenario = argv[optind];
+	o.progress = isatty(STDERR_FILENO);
+	struct sim_totals t;
+	sim_totals_init(&t, o.seed);
+	int rc = sim_run(&o, &t);
+	if (rc == 0) {
+		if (json)
+			sim_report_json(stdout, &t);
+		else if (csv)
+			sim_report_csv(stdout, &t);
 		else
-			draws++;
-		rsum += rounds;
-		rmin = rounds < rmin ? rounds : rmin;
-		rmax = rounds > rmax ? rounds : rmax;
+			sim_report_text(stdout, &t);
+		if (fflush(stdout) != 0)
+			rc = EXIT_RUNTIME;
 	}
-	double mean = (double)rsum / (double)games;
-	if (json) {
-		struct strbuf b;
-		strbuf_init(&b);
-		strbuf_addf(&b, "{\"games\":%llu,\"first_seed\":%llu,\"wins\":{",
-			    (unsigned long long)games, (unsigned long long)seed);
-		for (int t = 0; t < nteams; t++) {
-			strbuf_add(&b, t ? "," : "");
-			strbuf_add_json(&b, names[t]);
-			strbuf_addf(&b, ":%d", wins[t]);
-		}
-		strbuf_addf(&b, "},\"draws\":%d,\"rounds\":{\"mean\":%.2f,\"min\":%d,\"max\":%d}}",
-			    draws, mean, rmin, rmax);
-		puts(b.s);
-		strbuf_free(&b);
-		return 0;
-	}
-	printf("%llu games, seeds %llu to %llu, every team played by the computer\n",
-	       (unsigned long long)games, (unsigned long long)seed,
-	       (unsigned long long)(seed + games - 1));
-	for (int t = 0; t < nteams; t++)
-		printf("  %-12s wins %5d  (%.0f%%)\n", names[t], wins[t],
-		       100.0 * wins[t] / (double)games);
-	printf("  %-12s      %5d  (%.0f%%)\n", "draws", draws,
-	       100.0 * draws / (double)games);
-	printf("  rounds: mean %.1f, min %d, max %d\n", mean, rmin, rmax);
-	return 0;
+	sim_totals_free(&t);
+	return rc;
 }
