@@ -91,6 +91,19 @@ contains "run: state line" 0 '{"type":"state","round":1,"team":"Red","step":"mov
 contains "run: installed name" 0 "Gatehouse, seed 5" -- "$bin" run gatehouse --seed 5
 contains "usage" 2 "usage: medsiege run" -- "$bin" run
 
+# A misspelt scenario name gets the nearest installed one, whichever
+# subcommand is given it; a name near none gets the list.
+expect "play: misspelt scenario" 2 \
+	"medsiege: gatehous: no such file or installed scenario; did you mean 'gatehouse'?" -- \
+	"$bin" gatehous --seed 1
+expect "run: misspelt scenario" 2 \
+	"tutorail: no such file or installed scenario; did you mean 'tutorial'?" -- \
+	"$bin" run tutorail --seed 1
+contains "view: misspelt scenario" 2 "did you mean 'escalade'?" -- \
+	"$bin" view escalad --team Red
+contains "run: no scenario near the name" 2 \
+	"xyzzy: no such file or installed scenario (installed: ambush, " -- "$bin" run xyzzy
+
 # Computer players: a whole game plays to a result, and the same seeds give
 # the same figures.
 contains "run --ai all plays to a result" 0 "game over: " -- "$bin" run maps/gatehouse.yaml --seed 4 --ai all
