@@ -65,6 +65,18 @@ expect "check: an id must begin with a letter" 2 \
 	"$bin" check tests/data/digit-id.yaml
 contains "check: good files" 0 "maps/gatehouse.yaml: ok" -- "$bin" check maps/gatehouse.yaml units/standard.yaml
 contains "check: missing file" 2 "nosuch.yaml" -- "$bin" check nosuch.yaml
+# check takes an installed scenario's name as run and view do...
+contains "check: installed name" 0 "maps/gatehouse.yaml: ok: scenario 'Gatehouse'" -- \
+	"$bin" check gatehouse
+expect "check: misspelt name" 2 \
+	"gatehous: no such file or installed scenario; did you mean 'gatehouse'?" -- \
+	"$bin" check gatehous
+# ...but a file of that name, where there is one, comes first.
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-cli.XXXXXX") || exit 1
+trap 'rm -rf "$tmpd"' EXIT
+cp units/standard.yaml "$tmpd/gatehouse"
+expect "check: a file wins over a name" 0 "gatehouse: ok: roster, 13 unit types" -- \
+	sh -c "cd '$tmpd' && '$bin' check gatehouse"
 
 # The attackers cannot see into the courtyard: row 6 (the courtyard in
 # front of the keep) is blank for Red and the defender there is unseen.
