@@ -51,6 +51,23 @@ need 12+ (45%): AV 7 + DV 8 - outnumbered 3 - from behind 2 + on a ladder 2" -- 
 	"$bin" odds man_at_arms foot_knight --outnumber 5 --behind --ladder
 expect "odds: large target" 0 "Ballista (bolt, missile) against Catapult:
 need 15+ (30%): AV 7 + DV 10 - large target 2" -- "$bin" odds ballista catapult --range 10
+# Distances as the game shows them (10.4 in): decimals, compared exactly.
+expect "odds: decimal range" 0 "Archer (longbow, missile) against Billman:
+need 19+ (10%): AV 9 + DV 6 + half wall cover 2 + over half range 2" -- \
+	"$bin" odds archer billman --range 16.5 --cover half
+expect "odds: exactly half range is not over it" 0 "Archer (longbow, missile) against Billman:
+need 15+ (30%): AV 9 + DV 6" -- "$bin" odds archer billman --range 12.0
+expect "odds: a thousandth over half range is" 0 "Archer (longbow, missile) against Billman:
+need 17+ (20%): AV 9 + DV 6 + over half range 2" -- "$bin" odds archer billman --range 12.001
+contains "odds: full range with decimals" 0 "need 17+" -- "$bin" odds archer billman --range 24.000
+expect "odds: a decimal out of range" 2 \
+	"medsiege odds: 24.5 inches is out of range: the longbow reaches 24" -- \
+	"$bin" odds archer billman --range 24.5
+expect "odds: a decimal too close" 2 \
+	"medsiege odds: 7.9 inches is too close: the stone needs at least 8" -- \
+	"$bin" odds catapult billman --range 7.9
+contains "odds: bad range" 2 "--range needs a distance in inches" -- \
+	"$bin" odds archer billman --range 1e3
 contains "odds: misspelt type" 2 "no unit type 'archr'" -- "$bin" odds archr billman
 contains "odds: suggestion" 2 "did you mean 'archer'?" -- "$bin" odds archr billman
 contains "odds: out of range" 2 "out of range" -- "$bin" odds archer billman --range 25
