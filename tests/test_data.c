@@ -188,14 +188,22 @@ static void test_yaml_syntax_errors(void **state)
 	roster_fails(state, "units:\n  - id: x\n   name: y\n",
 		     "3:4: did not find expected '-' indicator while parsing "
 		     "a block collection");
-	roster_fails(state, "units:\n\t- id: x\n",
-		     "2:1: found character that cannot start any token while "
-		     "scanning for the next token");
 	roster_fails(state, "units: \"abc\n",
 		     "2:1: found unexpected end of stream while scanning a "
 		     "quoted scalar");
 	roster_fails(state, "units: \xc3\x28\n",
 		     "1:9: invalid trailing UTF-8 octet (byte 0x28)");
+}
+
+/* A tab where YAML wants spaces is named as such, at the tab. */
+#define TAB_MSG "found a tab character; YAML indents with spaces, not tabs"
+static void test_yaml_tabs(void **state)
+{
+	roster_fails(state, "units:\n\t- id: x\n", "2:1: " TAB_MSG);
+	roster_fails(state, "units:\n  - id: x\n\t  name: y\n", "3:1: " TAB_MSG);
+	roster_fails(state, "units:\n  -\tid: x\n", "2:4: " TAB_MSG);
+	scenario_fails(state, "name: T\nroster: r.yaml\ngrid: |\n\t..\n",
+		       "4:1: " TAB_MSG);
 }
 
 static void test_yaml_unsupported(void **state)
@@ -1092,6 +1100,7 @@ int main(void)
 		cmocka_unit_test(test_unreadable_file),
 		cmocka_unit_test(test_empty_file),
 		cmocka_unit_test(test_yaml_syntax_errors),
+		cmocka_unit_test(test_yaml_tabs),
 		cmocka_unit_test(test_yaml_unsupported),
 		cmocka_unit_test(test_ytree_positions),
 		cmocka_unit_test(test_roster_unknown_key),
