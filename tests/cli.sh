@@ -70,6 +70,9 @@ contains "odds: bad range" 2 "--range needs a distance in inches" -- \
 	"$bin" odds archer billman --range 1e3
 contains "odds: misspelt type" 2 "no unit type 'archr'" -- "$bin" odds archr billman
 contains "odds: suggestion" 2 "did you mean 'archer'?" -- "$bin" odds archr billman
+contains "odds: a type near none gets the list" 2 \
+	"no unit type 'trebuchet' in units/standard.yaml; its types are foot_knight, mounted_knight, man_at_arms," -- \
+	"$bin" odds trebuchet billman --roster units/standard.yaml
 contains "odds: out of range" 2 "out of range" -- "$bin" odds archer billman --range 25
 contains "odds: bad cover" 2 "--cover is none, soft, half or heavy" -- "$bin" odds archer billman --range 3 --cover thick
 contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
@@ -77,6 +80,9 @@ contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
 expect "check: misspelt unit type" 2 \
 	"tests/data/misspelt.yaml:10:16: unknown unit type 'archr'; did you mean 'archer'?" -- \
 	"$bin" check tests/data/misspelt.yaml
+expect "check: a unit type near none gets the list" 2 \
+	"tests/data/trebuchet.yaml:10:16: unknown unit type 'trebuchet', expected one of foot_knight, mounted_knight, man_at_arms, billman, spearman, archer, crossbowman, slinger, javelineer, peasant_levy, catapult, ballista, battering_ram" -- \
+	"$bin" check tests/data/trebuchet.yaml
 expect "check: an id must begin with a letter" 2 \
 	"tests/data/digit-id.yaml:9:51: expected an id that begins with a letter, found '7'" -- \
 	"$bin" check tests/data/digit-id.yaml

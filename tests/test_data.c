@@ -908,7 +908,8 @@ static void test_scenario_unknown_type(void **state)
 	scenario_fails(state,
 		       SC_HEAD "teams:\n  - name: Red\n    letter: r\n"
 			       "    units:\n      - {type: dragon, at: [0, 0]}\n",
-		       "14:16: unknown unit type 'dragon'");
+		       "14:16: unknown unit type 'dragon', expected one of "
+		       "archer, knight, ram");
 }
 
 static void test_scenario_bad_grid(void **state)

@@ -95,8 +95,13 @@ static int find_type(const struct roster *r, const char *id, const char *path)
 	if (t < 0) {
 		const char *near = roster_nearest(r, id);
 		fprintf(stderr, "medsiege odds: no unit type '%s' in %s", id, path);
-		if (near)
+		if (near) {
 			fprintf(stderr, "; did you mean '%s'?", near);
+		} else {
+			fprintf(stderr, "; its types are");
+			for (int i = 0; i < r->ntypes; i++)
+				fprintf(stderr, "%s %s", i ? "," : "", r->types[i].id);
+		}
 		fputc('\n', stderr);
 	}
 	return t;
