@@ -125,6 +125,39 @@ contains "run: strict" 1 "not a direction" -- sh -c "echo 'move r1 up' | '$bin' 
 contains "run: state line" 0 '{"type":"state","round":1,"team":"Red","step":"movement"' -- "$bin" run maps/gatehouse.yaml --seed 1 --json
 contains "run: installed name" 0 "Gatehouse, seed 5" -- "$bin" run gatehouse --seed 5
 contains "usage" 2 "usage: medsiege run" -- "$bin" run
+# Tables line up, long ids (the tutorial's "ballista" and "captain")
+# included: each of the first FIELDS columns (the id, the type, the team;
+# view has the symbol too) starts at one place on every row.
+# aligned NAME TEXT ROWS FIELDS
+aligned() {
+	cols=$(printf '%s\n' "$2" | awk -v n="$4" '{
+		s = $0; off = 0; line = ""
+		for (k = 1; k <= n; k++) {	# where each field begins
+			match(s, /[^ ]+/); line = line " " (off + RSTART)
+			off += RSTART + RLENGTH - 1; s = substr(s, RSTART + RLENGTH)
+		}
+		print line }' | sort -u)
+	if [ "$(printf '%s\n' "$2" | wc -l)" -eq "$3" ] && [ "$(printf '%s\n' "$cols" | wc -l)" -eq 1 ]; then
+		pass=$((pass + 1)); echo "ok - $1"
+	else
+		fail=$((fail + 1)); echo "not ok - $1"; printf '%s\n' "$2"
+	fi
+}
+aligned "run: the state table is aligned" \
+	"$("$bin" run tutorial --seed 1 | sed -n '/^-- state/,$p' | sed 1d)" 8 3
+aligned "view: the units in view are aligned" \
+	"$("$bin" view tutorial --team Blue | sed -n '/Units in view:/,$p' | sed 1d)" 8 4
+# Only the units shown set the widths: Red does not see Blue's captain,
+# and its id must not widen Red's table.
+sed -e "s|^roster: .*|roster: $srcdir/units/standard.yaml|" -e 's/ballista}/r9}/' \
+	maps/tutorial.yaml > "$tmpd/hidden-captain.yaml"
+got=$("$bin" view "$tmpd/hidden-captain.yaml" --team Red | sed -n '/Units in view:/,$p' | sed 1d)
+aligned "view: the units in view are aligned (short ids)" "$got" 7 4
+case $got in
+*captain*) fail=$((fail + 1)); echo "not ok - view: Red does not see the captain"; printf '%s\n' "$got" ;;
+*"  r9   L ballista       Red    at 2,5"*) pass=$((pass + 1)); echo "ok - view: an unseen long id does not widen the table" ;;
+*) fail=$((fail + 1)); echo "not ok - view: an unseen long id does not widen the table"; printf '%s\n' "$got" ;;
+esac
 
 # A misspelt scenario name gets the nearest installed one, whichever
 # subcommand is given it; a name near none gets the list.
