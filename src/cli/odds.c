@@ -100,7 +100,8 @@ static int find_type(const struct roster *r, const char *id, const char *path)
 		} else {
 			fprintf(stderr, "; its types are");
 			for (int i = 0; i < r->ntypes; i++)
-				fprintf(stderr, "%s %s", i ? "," : "", r->types[i].id);
+				fprintf(stderr, "%s %s", i ? "," : "",
+					r->types[i].id);
 		}
 		fputc('\n', stderr);
 	}
@@ -171,7 +172,8 @@ static int compute(const struct roster *r, int at, int tt,
 		.ranged = ranged,
 		.cover = o->cover,
 		/* d > R/2 exactly: 2 d > R, that is 2 num > R den. */
-		.over_half = ranged && 2 * o->range_num > wp->range * o->range_den,
+		.over_half = ranged &&
+			     2 * o->range_num > wp->range * o->range_den,
 		.large_target = ranged && t->cls == CLASS_MACHINE,
 		.outnumber = o->outnumber,
 		.behind = o->behind,

@@ -127,9 +127,8 @@ int cli_play(int argc, char **argv)
 	char *err = NULL, *path = NULL;
 	/* A misspelt scenario is bad usage, said before the terminal is
 	 * looked at. */
-	if (!resume &&
-	    !(path = datapath_scenario(optind < argc ? argv[optind] : "gatehouse",
-				       &err))) {
+	const char *name = optind < argc ? argv[optind] : "gatehouse";
+	if (!resume && !(path = datapath_scenario(name, &err))) {
 		fprintf(stderr, "medsiege: %s\n", err);
 		free(err);
 		return EXIT_USAGE;

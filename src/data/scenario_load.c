@@ -454,10 +454,11 @@ static int load_unit(struct loader *l, const struct ynode *m, int team,
 					  "unknown unit type '%s'; did you mean '%s'?",
 					  s, near);
 		/* Nothing near: the roster's types, in its order. */
-		const char **ids = xcalloc((size_t)w->roster.ntypes + 1, sizeof *ids);
-		for (int i = 0; i < w->roster.ntypes; i++)
+		int nt = w->roster.ntypes;
+		const char **ids = xcalloc((size_t)nt + 1, sizeof *ids);
+		for (int i = 0; i < nt; i++)
 			ids[i] = w->roster.types[i].id;
-		char *list = ytree_join(ids, w->roster.ntypes);
+		char *list = ytree_join(ids, nt);
 		ytree_fail(c, v, "unknown unit type '%s', expected one of %s", s,
 			   list);
 		free(list);
