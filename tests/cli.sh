@@ -51,8 +51,28 @@ need 12+ (45%): AV 7 + DV 8 - outnumbered 3 - from behind 2 + on a ladder 2" -- 
 	"$bin" odds man_at_arms foot_knight --outnumber 5 --behind --ladder
 expect "odds: large target" 0 "Ballista (bolt, missile) against Catapult:
 need 15+ (30%): AV 7 + DV 10 - large target 2" -- "$bin" odds ballista catapult --range 10
+# Distances as the game shows them (10.4 in): decimals, compared exactly.
+expect "odds: decimal range" 0 "Archer (longbow, missile) against Billman:
+need 19+ (10%): AV 9 + DV 6 + half wall cover 2 + over half range 2" -- \
+	"$bin" odds archer billman --range 16.5 --cover half
+expect "odds: exactly half range is not over it" 0 "Archer (longbow, missile) against Billman:
+need 15+ (30%): AV 9 + DV 6" -- "$bin" odds archer billman --range 12.0
+expect "odds: a thousandth over half range is" 0 "Archer (longbow, missile) against Billman:
+need 17+ (20%): AV 9 + DV 6 + over half range 2" -- "$bin" odds archer billman --range 12.001
+contains "odds: full range with decimals" 0 "need 17+" -- "$bin" odds archer billman --range 24.000
+expect "odds: a decimal out of range" 2 \
+	"medsiege odds: 24.5 inches is out of range: the longbow reaches 24" -- \
+	"$bin" odds archer billman --range 24.5
+expect "odds: a decimal too close" 2 \
+	"medsiege odds: 7.9 inches is too close: the stone needs at least 8" -- \
+	"$bin" odds catapult billman --range 7.9
+contains "odds: bad range" 2 "--range needs a distance in inches" -- \
+	"$bin" odds archer billman --range 1e3
 contains "odds: misspelt type" 2 "no unit type 'archr'" -- "$bin" odds archr billman
 contains "odds: suggestion" 2 "did you mean 'archer'?" -- "$bin" odds archr billman
+contains "odds: a type near none gets the list" 2 \
+	"no unit type 'trebuchet' in units/standard.yaml; its types are foot_knight, mounted_knight, man_at_arms," -- \
+	"$bin" odds trebuchet billman --roster units/standard.yaml
 contains "odds: out of range" 2 "out of range" -- "$bin" odds archer billman --range 25
 contains "odds: bad cover" 2 "--cover is none, soft, half or heavy" -- "$bin" odds archer billman --range 3 --cover thick
 contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
@@ -60,11 +80,26 @@ contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
 expect "check: misspelt unit type" 2 \
 	"tests/data/misspelt.yaml:10:16: unknown unit type 'archr'; did you mean 'archer'?" -- \
 	"$bin" check tests/data/misspelt.yaml
+expect "check: a unit type near none gets the list" 2 \
+	"tests/data/trebuchet.yaml:10:16: unknown unit type 'trebuchet', expected one of foot_knight, mounted_knight, man_at_arms, billman, spearman, archer, crossbowman, slinger, javelineer, peasant_levy, catapult, ballista, battering_ram" -- \
+	"$bin" check tests/data/trebuchet.yaml
 expect "check: an id must begin with a letter" 2 \
 	"tests/data/digit-id.yaml:9:51: expected an id that begins with a letter, found '7'" -- \
 	"$bin" check tests/data/digit-id.yaml
 contains "check: good files" 0 "maps/gatehouse.yaml: ok" -- "$bin" check maps/gatehouse.yaml units/standard.yaml
 contains "check: missing file" 2 "nosuch.yaml" -- "$bin" check nosuch.yaml
+# check takes an installed scenario's name as run and view do...
+contains "check: installed name" 0 "maps/gatehouse.yaml: ok: scenario 'Gatehouse'" -- \
+	"$bin" check gatehouse
+expect "check: misspelt name" 2 \
+	"gatehous: no such file or installed scenario; did you mean 'gatehouse'?" -- \
+	"$bin" check gatehous
+# ...but a file of that name, where there is one, comes first.
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-cli.XXXXXX") || exit 1
+trap 'rm -rf "$tmpd"' EXIT
+cp units/standard.yaml "$tmpd/gatehouse"
+expect "check: a file wins over a name" 0 "gatehouse: ok: roster, 13 unit types" -- \
+	sh -c "cd '$tmpd' && '$bin' check gatehouse"
 
 # The attackers cannot see into the courtyard: row 6 (the courtyard in
 # front of the keep) is blank for Red and the defender there is unseen.
@@ -90,6 +125,52 @@ contains "run: strict" 1 "not a direction" -- sh -c "echo 'move r1 up' | '$bin' 
 contains "run: state line" 0 '{"type":"state","round":1,"team":"Red","step":"movement"' -- "$bin" run maps/gatehouse.yaml --seed 1 --json
 contains "run: installed name" 0 "Gatehouse, seed 5" -- "$bin" run gatehouse --seed 5
 contains "usage" 2 "usage: medsiege run" -- "$bin" run
+# Tables line up, long ids (the tutorial's "ballista" and "captain")
+# included: each of the first FIELDS columns (the id, the type, the team;
+# view has the symbol too) starts at one place on every row.
+# aligned NAME TEXT ROWS FIELDS
+aligned() {
+	cols=$(printf '%s\n' "$2" | awk -v n="$4" '{
+		s = $0; off = 0; line = ""
+		for (k = 1; k <= n; k++) {	# where each field begins
+			match(s, /[^ ]+/); line = line " " (off + RSTART)
+			off += RSTART + RLENGTH - 1; s = substr(s, RSTART + RLENGTH)
+		}
+		print line }' | sort -u)
+	if [ "$(printf '%s\n' "$2" | wc -l)" -eq "$3" ] && [ "$(printf '%s\n' "$cols" | wc -l)" -eq 1 ]; then
+		pass=$((pass + 1)); echo "ok - $1"
+	else
+		fail=$((fail + 1)); echo "not ok - $1"; printf '%s\n' "$2"
+	fi
+}
+aligned "run: the state table is aligned" \
+	"$("$bin" run tutorial --seed 1 | sed -n '/^-- state/,$p' | sed 1d)" 8 3
+aligned "view: the units in view are aligned" \
+	"$("$bin" view tutorial --team Blue | sed -n '/Units in view:/,$p' | sed 1d)" 8 4
+# Only the units shown set the widths: Red does not see Blue's captain,
+# and its id must not widen Red's table.
+sed -e "s|^roster: .*|roster: $srcdir/units/standard.yaml|" -e 's/ballista}/r9}/' \
+	maps/tutorial.yaml > "$tmpd/hidden-captain.yaml"
+got=$("$bin" view "$tmpd/hidden-captain.yaml" --team Red | sed -n '/Units in view:/,$p' | sed 1d)
+aligned "view: the units in view are aligned (short ids)" "$got" 7 4
+case $got in
+*captain*) fail=$((fail + 1)); echo "not ok - view: Red does not see the captain"; printf '%s\n' "$got" ;;
+*"  r9   L ballista       Red    at 2,5"*) pass=$((pass + 1)); echo "ok - view: an unseen long id does not widen the table" ;;
+*) fail=$((fail + 1)); echo "not ok - view: an unseen long id does not widen the table"; printf '%s\n' "$got" ;;
+esac
+
+# A misspelt scenario name gets the nearest installed one, whichever
+# subcommand is given it; a name near none gets the list.
+expect "play: misspelt scenario" 2 \
+	"medsiege: gatehous: no such file or installed scenario; did you mean 'gatehouse'?" -- \
+	"$bin" gatehous --seed 1
+expect "run: misspelt scenario" 2 \
+	"tutorail: no such file or installed scenario; did you mean 'tutorial'?" -- \
+	"$bin" run tutorail --seed 1
+contains "view: misspelt scenario" 2 "did you mean 'escalade'?" -- \
+	"$bin" view escalad --team Red
+contains "run: no scenario near the name" 2 \
+	"xyzzy: no such file or installed scenario (installed: ambush, " -- "$bin" run xyzzy
 
 # Computer players: a whole game plays to a result, and the same seeds give
 # the same figures.

@@ -8,7 +8,8 @@
 # by a "# expect: TEAM" line; "draw" for a draw). Every team of every
 # scenario in maps/ must win at least one script, so each side's goals are
 # shown to be reachable. Then "medsiege check" must accept every file of
-# maps/ and units/, and "medsiege odds" must show units/variant.yaml's chart.
+# maps/ and units/, "medsiege odds" must show units/variant.yaml's chart,
+# and the README's worked example must be a shipped scenario.
 srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 bin=${abs_top_builddir:-$srcdir}/medsiege
 dir=$srcdir/tests/scenarios
@@ -138,6 +139,41 @@ if [ -n "$a" ] && [ -n "$b" ] && [ "$b" -lt "$a" ]; then
 else
 	notok "variant: vision_range should hide cells (standard '$a', variant '$b')"
 fi
+
+# 5. The README's worked example is a shipped file: every maps/*.yaml it
+# names is in maps/ and installed, the YAML it shows is maps/bridge.yaml,
+# and the outputs it shows for check and view are the program's.
+readme=$srcdir/README.md
+for f in $(grep -o 'maps/[A-Za-z0-9_-]*\.yaml' "$readme" | sort -u); do
+	if [ -f "$srcdir/$f" ] && grep -q "[	 ]$f\( \|\$\)" "$srcdir/Makefile.am"; then
+		ok "README names $f: shipped and installed"
+	else
+		notok "README names $f, which is not shipped or not installed"
+	fi
+done
+sed -n '/^```yaml$/,/^```$/p' "$readme" | sed '1d;$d' > "$tmp/readme.yaml"
+if [ -s "$tmp/readme.yaml" ] && cmp -s "$tmp/readme.yaml" "$srcdir/maps/bridge.yaml"; then
+	ok "README's example scenario is maps/bridge.yaml"
+else
+	notok "README's example scenario differs from maps/bridge.yaml"
+	diff "$srcdir/maps/bridge.yaml" "$tmp/readme.yaml" | head -n 10
+fi
+# readme_output ARGS: README's output under "    $ ./medsiege ARGS" (its
+# first such block) must be what the program prints.
+readme_output() {
+	awk -v c="    \$ ./medsiege $*" '$0 == c { f = 1; next }
+		f && (/^    \$/ || !/^    /) { exit }
+		f { print substr($0, 5) }' "$readme" > "$tmp/want"
+	(cd "$srcdir" && "$bin" "$@") > "$tmp/got" 2>&1
+	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
+		ok "README: medsiege $* prints what it shows"
+	else
+		notok "README: medsiege $* prints otherwise"
+		diff "$tmp/want" "$tmp/got" | head -n 10
+	fi
+}
+readme_output check maps/bridge.yaml
+readme_output view maps/bridge.yaml --team Red
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,6 +4,7 @@
 
 #include "base/util.h"
 #include "cli/cli.h"
+#include "data/datapath.h"
 #include "data/roster_load.h"
 #include "data/scenario_load.h"
 
@@ -12,8 +13,10 @@ static const char check_usage[] =
 	"\n"
 	"Validate scenario (maps/*.yaml) and roster (units/*.yaml) files. A\n"
 	"file with a top-level 'grid:' or 'teams:' key is a scenario (its roster\n"
-	"is checked too); any other is a roster. Errors are printed as FILE:LINE:COLUMN:\n"
-	"message. Exits 0 when every file is valid, 2 otherwise.\n"
+	"is checked too); any other is a roster. A FILE that does not exist and\n"
+	"holds no '/' is the name of an installed scenario, as for 'medsiege run'.\n"
+	"Errors are printed as FILE:LINE:COLUMN: message. Exits 0 when every file\n"
+	"is valid, 2 otherwise.\n"
 	"\n"
 	"  -h, --help       show this help\n";
 
@@ -62,6 +65,22 @@ static int check_one(const char *path)
 	return 0;
 }
 
+/* One file, or an installed scenario's name; its report names the file. */
+static int check_arg(const char *arg)
+{
+	char *err = NULL;
+	char *path = datapath_scenario(arg, &err);
+	if (!path) {
+		fflush(stdout); /* keep the report in file order */
+		fprintf(stderr, "%s\n", err);
+		free(err);
+		return -1;
+	}
+	int status = check_one(path);
+	free(path);
+	return status;
+}
+
 int cli_check(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -75,7 +94,7 @@ int cli_check(int argc, char **argv)
 		}
 	int bad = 0;
 	for (int i = 1; i < argc; i++)
-		if (check_one(argv[i]) != 0)
+		if (check_arg(argv[i]) != 0)
 			bad++;
 	return bad ? EXIT_USAGE : 0;
 }

@@ -21,7 +21,8 @@ static const char odds_usage[] =
 	"\n"
 	"  --roster FILE      unit types and chart (default: the standard roster)\n"
 	"  --weapon NAME      the attacker's weapon\n"
-	"  --range INCHES     distance to the target (missile and siege weapons)\n"
+	"  --range INCHES     distance to the target (missile and siege weapons),\n"
+	"                     whole or decimal, as the game shows it: 16, 10.4\n"
 	"  --cover C          none, soft, half or heavy cover at the target\n"
 	"  --outnumber N      attackers engaged with the target, this one included\n"
 	"  --behind           the attacker is outside the target's arc (melee)\n"
@@ -29,9 +30,15 @@ static const char odds_usage[] =
 	"  --json             one JSON object\n"
 	"  -h, --help         show this help\n";
 
+/* At most this many decimals in --range: the distance is kept exactly as
+ * range_num / range_den, and compared in integers. */
+#define RANGE_DECIMALS 3
+
 struct odds_opts {
 	const char *roster, *weapon;
-	int range, outnumber;
+	const char *range_text; /* as typed, for messages */
+	long range_num, range_den;
+	int outnumber;
 	enum cover cover;
 	bool behind, ladder, json, have_range, have_cover;
 };
@@ -48,14 +55,54 @@ static int parse_int(const char *opt, const char *s, int min, int *out)
 	return 0;
 }
 
+/* A distance in inches, whole or with up to RANGE_DECIMALS decimals (16,
+ * 16.5, 10.42), as num / den with den a power of ten. */
+static int parse_range(const char *s, struct odds_opts *o)
+{
+	long num = 0, den = 1;
+	const char *p = s;
+	int digits = 0, decimals = -1;
+	for (; *p; p++) {
+		if (*p == '.' && decimals < 0 && digits > 0) {
+			decimals = 0;
+			continue;
+		}
+		if (*p < '0' || *p > '9' || decimals == RANGE_DECIMALS ||
+		    num > 100000L * 1000)
+			break;
+		num = num * 10 + (*p - '0');
+		digits++;
+		if (decimals >= 0) {
+			decimals++;
+			den *= 10;
+		}
+	}
+	if (*p || digits == 0 || decimals == 0 || num > 100000L * den) {
+		fprintf(stderr, "medsiege odds: --range needs a distance in inches, "
+				"whole or with up to %d decimals (16, 16.5), not '%s'\n",
+			RANGE_DECIMALS, s);
+		return -1;
+	}
+	o->range_text = s;
+	o->range_num = num;
+	o->range_den = den;
+	return 0;
+}
+
 static int find_type(const struct roster *r, const char *id, const char *path)
 {
 	int t = roster_find(r, id);
 	if (t < 0) {
 		const char *near = roster_nearest(r, id);
 		fprintf(stderr, "medsiege odds: no unit type '%s' in %s", id, path);
-		if (near)
+		if (near) {
 			fprintf(stderr, "; did you mean '%s'?", near);
+		} else {
+			fprintf(stderr, "; its types are");
+			for (int i = 0; i < r->ntypes; i++)
+				fprintf(stderr, "%s %s", i ? "," : "",
+					r->types[i].id);
+		}
 		fputc('\n', stderr);
 	}
 	return t;
@@ -96,14 +143,15 @@ static int compute(const struct roster *r, int at, int tt,
 			wp->name);
 		return EXIT_USAGE;
 	}
-	if (ranged && o->range > wp->range) {
-		fprintf(stderr, "medsiege odds: %d inches is out of range: the %s reaches %d\n",
-			o->range, wp->name, wp->range);
+	/* Exact, in integers: d = range_num / range_den. */
+	if (ranged && o->range_num > wp->range * o->range_den) {
+		fprintf(stderr, "medsiege odds: %s inches is out of range: the %s reaches %d\n",
+			o->range_text, wp->name, wp->range);
 		return EXIT_USAGE;
 	}
-	if (ranged && o->range < wp->min_range) {
-		fprintf(stderr, "medsiege odds: %d inches is too close: the %s needs at least %d\n",
-			o->range, wp->name, wp->min_range);
+	if (ranged && o->range_num < wp->min_range * o->range_den) {
+		fprintf(stderr, "medsiege odds: %s inches is too close: the %s needs at least %d\n",
+			o->range_text, wp->name, wp->min_range);
 		return EXIT_USAGE;
 	}
 	if (!ranged && (o->have_cover || o->have_range)) {
@@ -123,8 +171,9 @@ static int compute(const struct roster *r, int at, int tt,
 		.dv = t->dv,
 		.ranged = ranged,
 		.cover = o->cover,
-		/* d > R/2 exactly: 4 d^2 > R^2. */
-		.over_half = ranged && 4 * o->range * o->range > wp->range * wp->range,
+		/* d > R/2 exactly: 2 d > R, that is 2 num > R den. */
+		.over_half = ranged &&
+			     2 * o->range_num > wp->range * o->range_den,
 		.large_target = ranged && t->cls == CLASS_MACHINE,
 		.outnumber = o->outnumber,
 		.behind = o->behind,
@@ -188,7 +237,7 @@ int cli_odds(int argc, char **argv)
 			o.weapon = optarg;
 			break;
 		case 'd':
-			if (parse_int("--range", optarg, 0, &o.range))
+			if (parse_range(optarg, &o))
 				return EXIT_USAGE;
 			o.have_range = true;
 			break;

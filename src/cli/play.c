@@ -8,6 +8,7 @@
 #include "base/util.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
+#include "data/datapath.h"
 #include "ui/ui.h"
 
 static const char play_usage[] =
@@ -107,17 +108,27 @@ int cli_play(int argc, char **argv)
 		fputs(play_usage, stderr);
 		return EXIT_USAGE;
 	}
+	char *err = NULL, *path = NULL;
+	/* A misspelt scenario is bad usage, said before the terminal is
+	 * looked at. */
+	const char *name = optind < argc ? argv[optind] : "gatehouse";
+	if (!resume && !(path = datapath_scenario(name, &err))) {
+		fprintf(stderr, "medsiege: %s\n", err);
+		free(err);
+		return EXIT_USAGE;
+	}
 	/* Before anything is saved: a game that cannot be shown is not begun. */
-	if (ui_check_terminal() != 0)
+	if (ui_check_terminal() != 0) {
+		free(path);
 		return EXIT_RUNTIME;
+	}
 	setlocale(LC_ALL, "");
 	if (!have_seed)
 		seed = cli_clock_seed();
-	char *err = NULL;
 	struct play p = {0};
 	p.s = resume ? session_resume(save, NULL, force, &err)
-		     : session_new(optind < argc ? argv[optind] : "gatehouse", seed,
-				   NULL, &err);
+		     : session_new(path, seed, NULL, &err);
+	free(path);
 	if (!p.s) {
 		fprintf(stderr, "medsiege: %s\n", err ? err : "cannot start the game");
 		free(err);

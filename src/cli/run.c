@@ -78,19 +78,33 @@ static void print_error(void *ctx, int lineno, const char *line, const char *why
 	}
 }
 
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 static void print_state_text(const struct game *g)
 {
 	const struct world *w = g->w;
 	printf("-- state: round %d, %s, %s%s%s\n", g->round,
 	       w->teams[g->active].name, step_labels[g->step],
 	       g->over ? "; " : "", g->over ? g->result : "");
+	/* Columns as wide as their longest entry (ids such as "captain"). */
+	int idw = 4, typew = 14, teamw = 6;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		idw = max_int(idw, (int)strlen(u->id));
+		typew = max_int(typew, (int)strlen(world_type(w, u)->id));
+		teamw = max_int(teamw, (int)strlen(w->teams[u->team].name));
+	}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
 		char buf[16];
-		printf("   %-4s %-14s %-6s %2d,%-2d facing %-2s %-8s hits %d move %s\n",
-		       u->id, world_type(w, u)->id, w->teams[u->team].name, u->x,
-		       u->y, dir_names[u->facing], unit_status_names[u->status],
-		       u->hits, move_inches(u->move_left, buf));
+		printf("   %-*s %-*s %-*s %2d,%-2d facing %-2s %-8s hits %d move %s\n",
+		       idw, u->id, typew, world_type(w, u)->id, teamw,
+		       w->teams[u->team].name, u->x, u->y, dir_names[u->facing],
+		       unit_status_names[u->status], u->hits,
+		       move_inches(u->move_left, buf));
 	}
 }
 

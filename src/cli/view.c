@@ -63,6 +63,11 @@ static void print_json(const struct game *g, const struct knowledge *k)
 	strbuf_free(&b);
 }
 
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 static void print_text(const struct game *g, const struct knowledge *k)
 {
 	const struct world *w = g->w;
@@ -106,13 +111,24 @@ static void print_text(const struct game *g, const struct knowledge *k)
 		seen += view[i];
 	printf("%s sees %d of %d cells. Units in view:\n", w->teams[team].name,
 	       seen, total);
+	/* Columns as wide as their longest entry, among the units shown
+	 * only: an unseen unit's long id must not widen them. */
+	int idw = 4, typew = 14, teamw = 6;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (!knowledge_knows(k, i))
+			continue;
+		idw = max_int(idw, (int)strlen(u->id));
+		typew = max_int(typew, (int)strlen(world_type(w, u)->id));
+		teamw = max_int(teamw, (int)strlen(w->teams[u->team].name));
+	}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
 		if (knowledge_knows(k, i))
-			printf("  %-4s %c %-14s %-6s at %d,%d facing %s\n", u->id,
-			       world_type(w, u)->symbol, world_type(w, u)->id,
-			       w->teams[u->team].name, u->x, u->y,
-			       dir_names[u->facing]);
+			printf("  %-*s %c %-*s %-*s at %d,%d facing %s\n", idw,
+			       u->id, world_type(w, u)->symbol, typew,
+			       world_type(w, u)->id, teamw, w->teams[u->team].name,
+			       u->x, u->y, dir_names[u->facing]);
 	}
 }
 

@@ -1,6 +1,7 @@
 /* datapath.c: the program runs from its build tree as well as installed. */
 #include "data/datapath.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +48,80 @@ char *datapath_find(const char *rel)
 	return try_dir(MEDSIEGE_SRCDIR, rel);
 }
 
-char *datapath_scenario(const char *name)
+static int cmp_names(const void *a, const void *b)
 {
-	if (access(name, R_OK) == 0 || strchr(name, '/'))
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The installed scenarios' names (maps/NAME.yaml), sorted; caller frees
+ * each and the array. */
+static char **installed_scenarios(int *n)
+{
+	*n = 0;
+	char *dir = datapath_find("maps");
+	DIR *d = dir ? opendir(dir) : NULL;
+	free(dir);
+	if (!d)
+		return NULL;
+	char **names = NULL;
+	int cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len <= 5 ||
+		    strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 8;
+			names = xrealloc(names, (size_t)cap * sizeof *names);
+		}
+		names[(*n)++] = xasprintf("%.*s", (int)(len - 5), e->d_name);
+	}
+	closedir(d);
+	if (*n > 1)
+		qsort(names, (size_t)*n, sizeof *names, cmp_names);
+	return names;
+}
+
+/* Why name is no scenario, with the nearest installed one or the list. */
+static char *no_scenario(const char *name)
+{
+	int n;
+	char **names = installed_scenarios(&n);
+	size_t len = strlen(name);
+	char *word = len > 5 && strcmp(name + len - 5, ".yaml") == 0
+			     ? xasprintf("%.*s", (int)(len - 5), name)
+			     : xstrdup(name);
+	const char *near = util_nearest(word, (const char *const *)names, n);
+	char *why;
+	if (near) {
+		why = xasprintf("%s: no such file or installed scenario; did you "
+				"mean '%s'?",
+				name, near);
+	} else if (n > 0) {
+		struct strbuf b;
+		strbuf_init(&b);
+		for (int i = 0; i < n; i++)
+			strbuf_addf(&b, "%s%s", i ? ", " : "", names[i]);
+		why = xasprintf("%s: no such file or installed scenario "
+				"(installed: %s)",
+				name, b.s);
+		strbuf_free(&b);
+	} else {
+		why = xasprintf("%s: no such file or installed scenario", name);
+	}
+	free(word);
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return why;
+}
+
+char *datapath_scenario(const char *name, char **err)
+{
+	*err = NULL;
+	/* A path is left to the loader, which says why it cannot be read. */
+	if (access(name, F_OK) == 0 || strchr(name, '/'))
 		return xstrdup(name);
 	char *rel = xasprintf("maps/%s", name);
 	char *p = datapath_find(rel);
@@ -59,5 +131,7 @@ char *datapath_scenario(const char *name)
 	rel = xasprintf("maps/%s.yaml", name);
 	p = datapath_find(rel);
 	free(rel);
-	return p ? p : xstrdup(name);
+	if (!p)
+		*err = no_scenario(name);
+	return p;
 }

@@ -7,9 +7,11 @@
  * else the installed package data directory. Caller frees; NULL when
  * none exists. */
 char *datapath_find(const char *rel);
-/* A scenario named on the command line: the path itself when it exists,
- * else maps/NAME or maps/NAME.yaml from datapath_find. Caller frees; NULL
- * when none exists. */
-char *datapath_scenario(const char *name);
+/* A scenario named on the command line: the path itself when it exists or
+ * has a '/' (the loader says why it cannot be read), else maps/NAME or
+ * maps/NAME.yaml from datapath_find. Caller frees. NULL when none exists,
+ * with *err (caller frees) suggesting the nearest installed scenario or
+ * listing them. */
+char *datapath_scenario(const char *name, char **err);
 
 #endif

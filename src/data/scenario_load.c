@@ -455,7 +455,17 @@ static int load_unit(struct loader *l, const struct ynode *m, int team,
 			return ytree_fail(c, v,
 					  "unknown unit type '%s'; did you mean '%s'?",
 					  s, near);
-		return ytree_fail(c, v, "unknown unit type '%s'", s);
+		/* Nothing near: the roster's types, in its order. */
+		int nt = w->roster.ntypes;
+		const char **ids = xcalloc((size_t)nt + 1, sizeof *ids);
+		for (int i = 0; i < nt; i++)
+			ids[i] = w->roster.types[i].id;
+		char *list = ytree_join(ids, nt);
+		ytree_fail(c, v, "unknown unit type '%s', expected one of %s", s,
+			   list);
+		free(list);
+		free(ids);
+		return -1;
 	}
 	u.hits = w->roster.types[u.type].hits;
 	snprintf(u.id, sizeof u.id, "%c%d", w->teams[team].letter, nth);

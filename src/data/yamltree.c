@@ -67,6 +67,31 @@ static void fail_mark(struct builder *b, yaml_mark_t m, const char *msg)
 	fail_at(b, (int)m.line + 1, (int)m.column + 1, "%s", msg);
 }
 
+/* The column (from 1) of the tab libyaml stopped at, line and col from
+ * 1: the character at col when it is one, else (when libyaml's message
+ * names a tab) the line's first; 0 for none. Columns count characters. */
+static int tab_column(const struct builder *b, int line, int col,
+		      bool named)
+{
+	size_t i = 0;
+	for (int l = 1; l < line && i < b->len; i++)
+		if (b->text[i] == '\n')
+			l++;
+	int first = 0;
+	for (int c = 1; i < b->len && b->text[i] != '\n'; i++) {
+		if ((b->text[i] & 0xc0) == 0x80)
+			continue; /* inside a UTF-8 character */
+		if (b->text[i] == '\t') {
+			if (c == col)
+				return c;
+			if (!first)
+				first = c;
+		}
+		c++;
+	}
+	return named ? first : 0;
+}
+
 static void fail_parser(struct builder *b)
 {
 	yaml_parser_t *p = &b->parser;
@@ -83,6 +108,14 @@ static void fail_parser(struct builder *b)
 	}
 	line = (int)p->problem_mark.line + 1;
 	col = (int)p->problem_mark.column + 1;
+	/* libyaml's words for a tab ("found character that cannot start any
+	 * token") do not say what is wrong, or how to mend it. */
+	int tab = tab_column(b, line, col, strstr(problem, "tab") != NULL);
+	if (tab > 0) {
+		fail_at(b, line, tab,
+			"found a tab character; YAML indents with spaces, not tabs");
+		return;
+	}
 	if (p->context)
 		fail_at(b, line, col, "%s %s", problem, p->context);
 	else

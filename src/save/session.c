@@ -59,7 +59,9 @@ struct session *session_new(const char *scenario, uint64_t seed,
 			    const char *state_dir, char **err)
 {
 	*err = NULL;
-	char *path = datapath_scenario(scenario);
+	char *path = datapath_scenario(scenario, err);
+	if (!path)
+		return NULL;
 	struct game *g = load_game(path, seed, err);
 	free(path);
 	if (!g)

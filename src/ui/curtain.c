@@ -1,6 +1,7 @@
 /* curtain.c: the hot seat. Between teams the whole screen is a curtain
  * (nothing of the map); then the team that takes over reads a digest of
  * what it saw since its last turn, filtered by its view. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,8 +103,62 @@ static void leave_screen(struct ui *ui)
 	actions_select(ui, -1, false);
 }
 
-/* The scenario's name, description (wrapped) and goals, as owned lines
- * with their attributes; at most max. */
+/* The text's indent after a list marker opening a paragraph of len
+ * bytes ("1. ", "2) ", "- ", "* "); 0 for prose. */
+static int list_indent(const char *p, int len)
+{
+	int i = 0;
+	while (i < len && i < 3 && isdigit((unsigned char)p[i]))
+		i++;
+	if (i > 0 && i + 1 < len && (p[i] == '.' || p[i] == ')') &&
+	    p[i + 1] == ' ')
+		return i + 2;
+	if (len > 2 && (p[0] == '-' || p[0] == '*') && p[1] == ' ')
+		return 2;
+	return 0;
+}
+
+/* The description as owned rows of at most width: its own line breaks
+ * kept (a blank line too), each paragraph wrapped at blanks, and a list
+ * item's further rows indented under its text. Returns how many, at most
+ * max. */
+static int wrap_description(const char *d, int width, char **out, int max)
+{
+	int n = 0;
+	while (*d && n < max) {
+		const char *nl = strchr(d, '\n');
+		int left = nl ? (int)(nl - d) : (int)strlen(d);
+		int indent = list_indent(d, left), pad = 0;
+		const char *p = d;
+		d = nl ? nl + 1 : d + left;
+		if (left == 0)
+			out[n++] = xstrdup("");
+		while (left > 0 && n < max) {
+			int room = width - pad, cut = left;
+			if (left > room) {
+				cut = room;
+				while (cut > 0 && p[cut] != ' ')
+					cut--;
+				if (cut == 0)
+					cut = room;
+			}
+			out[n++] = xasprintf("%*s%.*s", pad, "", cut, p);
+			p += cut;
+			left -= cut;
+			while (left > 0 && *p == ' ') {
+				p++;
+				left--;
+			}
+			pad = indent;
+		}
+	}
+	return n;
+}
+
+/* The scenario's name, description and goals, as owned lines with their
+ * attributes; at most max. The description is one block of left-aligned
+ * rows (so a list reads as one); when it would crowd out the goals, its
+ * end gives way to "...". */
 static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 {
 	const struct game *g = ui->g;
@@ -118,22 +173,30 @@ static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 		out[n] = xstrdup(g->sc.name);
 		attrs[n++] = A_BOLD;
 	}
-	/* Wrap the description at spaces. */
-	const char *d = g->sc.description ? g->sc.description : "";
-	while (*d && n < max) {
-		int len = (int)strlen(d), cut = len;
-		if (len > width) {
-			cut = width;
-			while (cut > 0 && d[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = width;
+	int room = max - n - g->sc.ngoals - 1;
+	bool more = false;
+	if (room > 0) {
+		char **rows = xcalloc((size_t)room + 1, sizeof *rows);
+		int nrows = wrap_description(
+			g->sc.description ? g->sc.description : "", width, rows,
+			room + 1);
+		more = nrows > room;
+		int keep = more ? room - 1 : nrows, block = 0;
+		for (int i = 0; i < keep; i++)
+			if ((int)strlen(rows[i]) > block)
+				block = (int)strlen(rows[i]);
+		/* Rows of one length are centred at one column. */
+		for (int i = 0; i < keep; i++) {
+			out[n] = xasprintf("%-*s", block, rows[i]);
+			attrs[n++] = 0;
 		}
-		out[n] = xasprintf("%.*s", cut, d);
-		attrs[n++] = 0;
-		d += cut;
-		while (*d == ' ')
-			d++;
+		if (more) {
+			out[n] = xasprintf("%-*s", block, "...");
+			attrs[n++] = A_DIM;
+		}
+		for (int i = 0; i < nrows; i++)
+			free(rows[i]);
+		free(rows);
 	}
 	for (int i = 0; i < g->sc.ngoals && n < max; i++) {
 		char desc[GAME_WHY_LEN];
@@ -143,7 +206,8 @@ static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 		attrs[n++] = ui->pal.team[g->sc.goals[i].team];
 	}
 	if (n < max) {
-		out[n] = xstrdup("i shows this again during the game");
+		out[n] = xstrdup(more ? "i shows all of this during the game"
+				      : "i shows this again during the game");
 		attrs[n++] = A_DIM;
 	}
 	return n;

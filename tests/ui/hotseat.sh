@@ -51,4 +51,27 @@ check "back on the map, Red sees the defender in the gateway" \
 	eval 'wait_for "movement left" && [ "$(at 15 8)" = B ]'
 check "and the open gate" eventually '[ "$(at 15 9)" = "'"'"'" ]'
 check "but still not the courtyard" eventually '[ "$(at 8 6)" = " " ]'
+
+# The first curtain tells what the battle is about. The tutorial's
+# description has a numbered list: each item starts a row of its own, the
+# items share one left edge, an item's further rows run on under its text,
+# and every goal still shows below.
+start -- "$srcdir/maps/tutorial.yaml --seed 1"
+check "the tutorial's curtain" wait_for "Red to play"
+check "names the key that ends a step" wait_for "press e to end each step"
+# col TEXT: the column where TEXT starts on the screen ("" when absent).
+col() { screen | awk -v t="$1" 'i = index($0, t) { print i - 1; exit }'; }
+# below TEXT: the column of the first letter on the row under TEXT.
+below() { screen | awk -v t="$1" 'f { match($0, /[^ ]/); print RSTART - 1; exit }
+	index($0, t) { f = 1 }'; }
+c1=$(col "1. Movement:") c2=$(col "2. Missile fire:") c3=$(col "3. Melee:")
+check "each list item starts its own row, at one left edge ($c1 $c2 $c3)" \
+	eval '[ -n "$c1" ] && [ "$c1" = "$c2" ] && [ "$c2" = "$c3" ] &&
+	[ "$(col "A first battle")" = "$c1" ]'
+check "an item's next row is indented under its text" \
+	eval '[ "$(below "1. Movement:")" = $((c1 + 3)) ] &&
+	[ "$(below "2. Missile fire:")" = $((c1 + 3)) ]'
+check "the goals show below the description" \
+	eval 'wait_for "Red: disable captain" && wait_for "Blue: disable every enemy unit" &&
+	wait_for "i shows this again during the game"'
 finish

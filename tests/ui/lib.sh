@@ -112,12 +112,23 @@ start_red() {
 		wait_for "movement left"
 }
 
+# proc_field PID N: field N (3 = state, 4 = parent pid) of /proc/PID/stat,
+# read after the command name, which may hold blanks and parentheses.
+# Nothing when the process is gone. /proc and the shell only: no ps, which
+# a minimal system lacks.
+proc_field() {
+	{ read -r stat <"/proc/$1/stat"; } 2>/dev/null || return 1
+	set -- "$2" ${stat##*) }
+	shift "$(($1 - 2))"
+	printf '%s\n' "$1"
+}
+
 # gone PID: wait until the process has exited (a zombie has: reaping it
 # is its parent's business).
 gone() {
 	i=0
 	while kill -0 "$1" 2>/dev/null; do
-		case $(ps -o stat= -p "$1" 2>/dev/null) in Z*) return 0 ;; esac
+		case $(proc_field "$1" 3) in Z*) return 0 ;; esac
 		i=$((i + 1))
 		[ $i -ge 250 ] && return 1
 		sleep 0.02
@@ -134,10 +145,14 @@ exit_status() {
 	cat "$work/status" 2>/dev/null
 }
 
-# game_pid: the game's process (the child of the pane's shell).
+# game_pid: the game's process (the child of the pane's shell; the lowest
+# pid if there were more).
 game_pid() {
 	shell=$(tm display-message -p -t t '#{pane_pid}')
-	ps -o pid= --ppid "$shell" | tr -d ' ' | head -n 1
+	for dir in /proc/[0-9]*; do
+		p=${dir#/proc/}
+		[ "$(proc_field "$p" 4)" = "$shell" ] && echo "$p"
+	done | sort -n | head -n 1
 }
 
 finish() {
