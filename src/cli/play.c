@@ -31,7 +31,15 @@ static const char play_usage[] =
 
 struct play {
 	struct session *s;
+	struct uilog *history; /* the screen's log, heard from the start */
 };
+
+/* Before a saved game is replayed: the screen's log hears it all. */
+static void attach_history(void *ctx, struct game *g)
+{
+	struct play *p = ctx;
+	p->history = ui_history_new(g);
+}
 
 /* Every command line from the screen: run, saved (fsync), then shown. */
 static int submit_line(void *ctx, struct game *g, int issuer, const char *line,
@@ -126,12 +134,14 @@ int cli_play(int argc, char **argv)
 	if (!have_seed)
 		seed = cli_clock_seed();
 	struct play p = {0};
-	p.s = resume ? session_resume(save, NULL, force, &err)
+	p.s = resume ? session_resume_with(save, NULL, force, attach_history, &p,
+					   &err)
 		     : session_new(path, seed, NULL, &err);
 	free(path);
 	if (!p.s) {
 		fprintf(stderr, "medsiege: %s\n", err ? err : "cannot start the game");
 		free(err);
+		ui_history_free(NULL, p.history);
 		return EXIT_USAGE;
 	}
 	struct game *g = p.s->g;
@@ -139,18 +149,22 @@ int cli_play(int argc, char **argv)
 		int t = world_find_team(g->w, ai_names[i]);
 		if (t < 0) {
 			fprintf(stderr, "medsiege: --ai: no team '%s'\n", ai_names[i]);
+			ui_history_free(g, p.history);
 			session_free(p.s);
 			return EXIT_USAGE;
 		}
 		session_set_control(p.s, t, CONTROL_AI);
 	}
-	if (!resume)
+	if (!resume) {
+		p.history = ui_history_new(g);
 		game_start(g);
+	}
 	char *notice = NULL;
 	if (p.s->j || p.s->warning)
 		notice = p.s->warning ? xstrdup(p.s->warning)
 				      : xasprintf("saving to %s", p.s->j->path);
-	struct ui_submit submit = {submit_line, ai_turn, saving, &p, notice};
+	struct ui_submit submit = {submit_line, ai_turn, saving, &p, notice,
+				   p.history};
 	int status = ui_play(g, &submit);
 	free(notice);
 	session_free(p.s);

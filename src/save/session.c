@@ -75,6 +75,14 @@ struct session *session_new(const char *scenario, uint64_t seed,
 struct session *session_resume(const char *path, const char *state_dir,
 			       bool force, char **err)
 {
+	return session_resume_with(path, state_dir, force, NULL, NULL, err);
+}
+
+struct session *session_resume_with(const char *path, const char *state_dir,
+				    bool force,
+				    void (*attach)(void *ctx, struct game *g),
+				    void *ctx, char **err)
+{
 	*err = NULL;
 	char *dir = state_dir ? xstrdup(state_dir) : journal_dir();
 	char *save = path ? xstrdup(path) : journal_latest(dir);
@@ -117,6 +125,8 @@ struct session *session_resume(const char *path, const char *state_dir,
 			if (strcmp(d.control[i].who, control_names[c]) == 0)
 				g->w->teams[t].control = (enum control)c;
 	}
+	if (attach)
+		attach(ctx, g);
 	game_start(g);
 	int good = 0, next_check = 0;
 	char why[CMD_WHY_LEN];

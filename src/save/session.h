@@ -40,6 +40,13 @@ struct session *session_new(const char *scenario, uint64_t seed,
  * started and replayed before this returns. */
 struct session *session_resume(const char *path, const char *state_dir,
 			       bool force, char **err);
+/* The same, calling attach(ctx, g) once the game is loaded and before it
+ * is started and replayed, so that listeners hear the whole story (the
+ * screen's log, digest and panel come back as they were). */
+struct session *session_resume_with(const char *path, const char *state_dir,
+				    bool force,
+				    void (*attach)(void *ctx, struct game *g),
+				    void *ctx, char **err);
 /* Run one command line given by issuer (a team, or CMD_ANY_TEAM for a
  * script); when accepted, append it to the save (fsync) before
  * returning. Returns like cmd_execute. */

@@ -8,7 +8,6 @@
 
 #include "base/util.h"
 #include "ui/uipriv.h"
-#include "world/vision.h"
 
 /* Lines centred on the full-screen window. */
 static void show_lines(struct ui *ui, const char *const *lines,
@@ -49,56 +48,12 @@ static bool wait_key(struct ui *ui, const char *const *lines,
 	return false;
 }
 
-/* Which enemies team sees now (flags per unit). */
-static void enemies_in_view(struct ui *ui, int team, unsigned char *out)
-{
-	const struct world *w = ui->g->w;
-	const struct knowledge *k = game_knowledge(ui->g, team);
-	for (int i = 0; i < w->nunits; i++)
-		out[i] = w->units[i].team != team && knowledge_knows(k, i);
-}
-
-static void digest(struct ui *ui, int team)
-{
-	const struct world *w = ui->g->w;
-	int cap = ui->log.n - ui->digest_from[team] + w->nunits + 1;
-	char **lines = xcalloc((size_t)(cap > 0 ? cap : 1), sizeof *lines);
-	int n = 0;
-	for (int i = ui->digest_from[team]; i < ui->log.n; i++) {
-		const char *s = uilog_text(&ui->log, i, team);
-		if (s && uilog_digest_worthy(&ui->log, i))
-			lines[n++] = xstrdup(s);
-	}
-	unsigned char *now = xcalloc((size_t)(w->nunits ? w->nunits : 1), 1);
-	enemies_in_view(ui, team, now);
-	for (int i = 0; i < w->nunits; i++)
-		if (now[i] && !ui->enemies_seen[team][i])
-			lines[n++] = xasprintf("%s %s (%s) came into view at %d,%d",
-					       w->units[i].id,
-					       world_type(w, &w->units[i])->name,
-					       w->teams[w->units[i].team].name,
-					       w->units[i].x, w->units[i].y);
-	free(now);
-	if (n > 0) {
-		char title[96];
-		snprintf(title, sizeof title,
-			 "%s: what you saw since your last turn", w->teams[team].name);
-		pager_show(ui, title, (const char *const *)lines, n, false);
-	}
-	for (int i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
-}
-
 /* The viewer leaves the screen: remember what it had seen. */
 static void leave_screen(struct ui *ui)
 {
 	int prev = ui->viewer;
-	if (prev >= 0) {
-		enemies_in_view(ui, prev, ui->enemies_seen[prev]);
-		ui->digest_from[prev] = ui->log.n;
+	if (prev >= 0)
 		ui->last_viewer = prev;
-	}
 	ui->viewer = -1;
 	actions_select(ui, -1, false);
 }
@@ -234,7 +189,7 @@ void curtain_hand_over(struct ui *ui)
 	if (same) {
 		ui->viewer = team;
 		ui->dirty = true;
-		digest(ui, team);
+		digest_show(ui, team);
 		actions_select(ui, actions_first_unit(ui), true);
 		return;
 	}
@@ -270,7 +225,7 @@ void curtain_hand_over(struct ui *ui)
 	ui->briefed = true;
 	ui->viewer = team;
 	ui->dirty = true;
-	digest(ui, team);
+	digest_show(ui, team);
 	actions_select(ui, actions_first_unit(ui), true);
 	/* Said once, before anything else: the terminal, then the save. */
 	const char *notice = ui->submit.notice && !ui->notice_shown

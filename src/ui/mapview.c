@@ -65,6 +65,16 @@ static void put(const struct ui *ui, int x, int y, chtype ch)
 		mvwaddch(ui->map, vy, vx, ch);
 }
 
+/* Show the cell at x,y in reverse, whatever is drawn there. */
+static void mark(const struct ui *ui, int x, int y)
+{
+	int vx = x - ui->sx, vy = y - ui->sy;
+	if (vx < 0 || vy < 0 || vx >= ui->lay.map_w || vy >= ui->lay.map_h)
+		return;
+	chtype ch = mvwinch(ui->map, vy, vx);
+	mvwaddch(ui->map, vy, vx, (ch & (A_CHARTEXT | A_COLOR)) | A_REVERSE | A_BOLD);
+}
+
 void mapview_draw(struct ui *ui, int viewer)
 {
 	const struct world *w = ui->g->w;
@@ -106,5 +116,12 @@ void mapview_draw(struct ui *ui, int viewer)
 					   : a ^ ui->pal.selected;
 		put(ui, u->x, u->y,
 		    (unsigned char)world_type(w, u)->symbol | a);
+	}
+	/* A move being retold: its ends, as the viewer saw them. */
+	if (ui->trail.on) {
+		if (ui->trail.from)
+			mark(ui, ui->trail.x0, ui->trail.y0);
+		if (ui->trail.to)
+			mark(ui, ui->trail.x1, ui->trail.y1);
 	}
 }

@@ -40,7 +40,7 @@ static void rows_free(struct rows *r)
 }
 
 static void draw(struct ui *ui, const char *title, const char *const *lines,
-		 const struct rows *r, int top, int page)
+		 const struct rows *r, int top, int page, const char *more)
 {
 	WINDOW *f = ui->full;
 	char foot[160];
@@ -52,10 +52,15 @@ static void draw(struct ui *ui, const char *title, const char *const *lines,
 		screen_wrap_skip(f, 1 + y, 0, COLS, 1, A_NORMAL,
 				 lines[r->line[top + y]], r->skip[top + y]);
 	int last = top + page < r->n ? top + page : r->n;
-	snprintf(foot, sizeof foot,
-		 "lines %d-%d of %d   Up/Down/PgUp/PgDn/Home/End scroll, "
-		 "q or Enter to go back",
-		 r->n ? top + 1 : 0, last, r->n);
+	if (more)
+		snprintf(foot, sizeof foot,
+			 "lines %d-%d of %d  Up/Down scroll  q/Enter: back  %s",
+			 r->n ? top + 1 : 0, last, r->n, more);
+	else
+		snprintf(foot, sizeof foot,
+			 "lines %d-%d of %d   Up/Down/PgUp/PgDn/Home/End scroll, "
+			 "q or Enter to go back",
+			 r->n ? top + 1 : 0, last, r->n);
 	screen_put(f, LINES - 1, 0, A_DIM, foot);
 	wnoutrefresh(f);
 	doupdate();
@@ -63,6 +68,13 @@ static void draw(struct ui *ui, const char *title, const char *const *lines,
 
 int pager_show(struct ui *ui, const char *title, const char *const *lines,
 	       int n, bool at_end)
+{
+	return pager_show_more(ui, title, lines, n, at_end, 0, NULL);
+}
+
+int pager_show_more(struct ui *ui, const char *title,
+		    const char *const *lines, int n, bool at_end, int more_key,
+		    const char *more)
 {
 	struct rows r = {0};
 	int top = -1, key = ERR;
@@ -76,8 +88,10 @@ int pager_show(struct ui *ui, const char *title, const char *const *lines,
 			top = at_end ? max_top : 0;
 		if (top > max_top)
 			top = max_top;
-		draw(ui, title, lines, &r, top, page);
+		draw(ui, title, lines, &r, top, page, more);
 		key = term_key(ui);
+		if (more_key && key == more_key)
+			break;
 		switch (key) {
 		case ERR:
 			break;

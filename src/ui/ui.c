@@ -91,15 +91,49 @@ bool ui_send(struct ui *ui, const char *line)
 	return true;
 }
 
-static void start_log(struct ui *ui)
+static void note_seed(struct uilog *l, const struct game *g)
 {
-	struct game *g = ui->g;
 	char note[160];
-	uilog_init(&ui->log, g);
 	snprintf(note, sizeof note, "%s, seed %llu", g->sc.name,
 		 (unsigned long long)g->seed);
-	uilog_note(&ui->log, note);
-	/* The step that game_start announced before we listened. */
+	uilog_note(l, note);
+}
+
+struct uilog *ui_history_new(struct game *g)
+{
+	struct uilog *l = xcalloc(1, sizeof *l);
+	uilog_init(l, g);
+	note_seed(l, g);
+	game_listen(g, uilog_listener, l);
+	return l;
+}
+
+void ui_history_free(struct game *g, struct uilog *l)
+{
+	if (!l)
+		return;
+	if (g)
+		game_unlisten(g, uilog_listener, l);
+	uilog_free(l);
+	free(l);
+}
+
+static void start_log(struct ui *ui, struct uilog *history)
+{
+	struct game *g = ui->g;
+	if (history) {
+		/* The story so far, heard from the start: the screen takes it
+		 * over and listens on. */
+		game_unlisten(g, uilog_listener, history);
+		ui->log = *history;
+		free(history);
+		game_listen(g, uilog_listener, &ui->log);
+		return;
+	}
+	uilog_init(&ui->log, g);
+	note_seed(&ui->log, g);
+	/* The step that game_start announced before we listened: a step
+	 * is told to everyone. */
 	struct event ev;
 	memset(&ev, 0, sizeof ev);
 	ev.type = EV_STEP;
@@ -107,6 +141,7 @@ static void start_log(struct ui *ui)
 	ev.team = g->active;
 	ev.step = (int)g->step;
 	ev.unit = ev.target = ev.winner = -1;
+	memset(ev.sight, EVS_SEEN | EVS_FULL, sizeof ev.sight);
 	snprintf(ev.text, sizeof ev.text, "%s", step_labels[g->step]);
 	uilog_listener(&ui->log, g, &ev);
 	game_listen(g, uilog_listener, &ui->log);
@@ -133,15 +168,7 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 	ui->view = xcalloc(cells ? cells : 1, 1);
 	ui->arc = xcalloc(cells ? cells : 1, 1);
 	ui->reach = xcalloc(cells ? cells : 1, sizeof *ui->reach);
-	for (int t = 0; t < w->nteams; t++) {
-		/* The enemies each team sees at the start are not news. */
-		ui->enemies_seen[t] = xcalloc((size_t)(w->nunits + 1), 1);
-		const struct knowledge *k = game_knowledge(g, t);
-		for (int i = 0; i < w->nunits; i++)
-			ui->enemies_seen[t][i] = w->units[i].team != t &&
-						 knowledge_knows(k, i);
-	}
-	start_log(ui);
+	start_log(ui, submit ? submit->history : NULL);
 	return ui;
 }
 
@@ -154,8 +181,6 @@ void ui_release(struct ui *ui)
 	free(ui->arc);
 	free(ui->reach);
 	free(ui->preview);
-	for (int t = 0; t < MAX_TEAMS; t++)
-		free(ui->enemies_seen[t]);
 	free(ui);
 }
 

@@ -18,6 +18,8 @@
  * shown. notice, when set,
  * is shown on the status line when play begins. saving, when set, tells
  * whether the game is being saved (for the question asked on quitting). */
+struct uilog;
+
 struct ui_submit {
 	int (*fn)(void *ctx, struct game *g, int issuer, const char *line,
 		  char *why);
@@ -25,7 +27,17 @@ struct ui_submit {
 	bool (*saving)(void *ctx); /* whether commands are being saved */
 	void *ctx;
 	const char *notice;
+	/* When set (ui_history_new), the log heard since before the game
+	 * started or was replayed: ui_play takes it over. */
+	struct uilog *history;
 };
+
+/* A log of g for the screen, listening from now on: begun before
+ * game_start, or before a saved game is replayed, it keeps the whole
+ * story (log, digest) for ui_play. Free with ui_history_free only if it
+ * is not handed to ui_play. */
+struct uilog *ui_history_new(struct game *g);
+void ui_history_free(struct game *g, struct uilog *l);
 
 /* 0 when standard input and output are a terminal; else -1, saying so on
  * standard error. */

@@ -12,7 +12,16 @@ void uilog_init(struct uilog *l, const struct game *g)
 {
 	memset(l, 0, sizeof *l);
 	l->nteams = g->w->nteams;
+	l->nunits = g->w->nunits;
+	l->active = g->active;
 	l->last_move.unit = -1;
+	size_t n = (size_t)(l->nunits ? l->nunits : 1);
+	for (int t = 0; t < l->nteams; t++) {
+		l->known_at_end[t] = xmalloc(n);
+		l->known_at_start[t] = xmalloc(n);
+		memcpy(l->known_at_end[t], game_knowledge(g, t)->units, n);
+		memcpy(l->known_at_start[t], game_knowledge(g, t)->units, n);
+	}
 }
 
 void uilog_free(struct uilog *l)
@@ -23,6 +32,10 @@ void uilog_free(struct uilog *l)
 			free(l->v[i].part[t]);
 	}
 	free(l->v);
+	for (int t = 0; t < MAX_TEAMS; t++) {
+		free(l->known_at_end[t]);
+		free(l->known_at_start[t]);
+	}
 	memset(l, 0, sizeof *l);
 }
 
@@ -41,6 +54,7 @@ static struct uilog_line *push(struct uilog *l, enum event_type type, int unit)
 	memset(ln, 0, sizeof *ln);
 	ln->type = type;
 	ln->unit = unit;
+	ln->target = -1;
 	ln->cmd = l->cmd;
 	return ln;
 }
@@ -62,9 +76,22 @@ const char *uilog_text(const struct uilog *l, int i, int team)
 	return ln->part[team];
 }
 
-bool uilog_digest_worthy(const struct uilog *l, int i)
+int uilog_doer(const struct uilog *l, int i, int team)
 {
+	const struct uilog_line *ln = &l->v[i];
+	if (team < 0 || team >= MAX_TEAMS || !(ln->sight[team] & EVS_UNIT))
+		return -1;
+	return ln->unit;
+}
+
+bool uilog_digest_worthy(const struct uilog *l, int i, int team)
+{
+	if (!uilog_text(l, i, team))
+		return false;
 	switch (l->v[i].type) {
+	case EV_MOVE:
+	case EV_FACE:
+	case EV_CLIMB:
 	case EV_ROLL:
 	case EV_ATTACK:
 	case EV_HIT:
@@ -110,13 +137,35 @@ static bool merge_move(struct uilog *l, const struct game *g,
 	m.value = l->last_move.value + ev->value;
 	free(ln->full);
 	ln->full = text_for(g, &m, REPORT_ALL);
+	ln->x1 = ev->x1;
+	ln->y1 = ev->y1;
 	l->last_move = m;
 	return true;
+}
+
+/* A step of another team: the team that played has ended its turn, and
+ * what it knew then is where its next digest starts. */
+static void turn_over(struct uilog *l, const struct game *g,
+		      const struct event *ev)
+{
+	if (ev->type != EV_STEP || ev->team == l->active)
+		return;
+	int t = l->active;
+	if (t >= 0 && t < l->nteams) {
+		l->turn_end[t] = l->n;
+		memcpy(l->known_at_end[t], game_knowledge(g, t)->units,
+		       (size_t)(l->nunits ? l->nunits : 1));
+	}
+	l->active = ev->team;
+	l->turn_start[ev->team] = l->n;
+	memcpy(l->known_at_start[ev->team], game_knowledge(g, ev->team)->units,
+	       (size_t)(l->nunits ? l->nunits : 1));
 }
 
 void uilog_listener(void *ctx, const struct game *g, const struct event *ev)
 {
 	struct uilog *l = ctx;
+	turn_over(l, g, ev);
 	unsigned full_mask = 0, part_mask = 0;
 	for (int t = 0; t < l->nteams; t++) {
 		if (!(ev->sight[t] & EVS_SEEN))
@@ -131,6 +180,12 @@ void uilog_listener(void *ctx, const struct game *g, const struct event *ev)
 	if (ev->type == EV_MOVE && merge_move(l, g, ev, full_mask, part_mask))
 		return;
 	struct uilog_line *ln = push(l, ev->type, ev->unit);
+	ln->target = ev->target;
+	ln->x0 = ev->x0;
+	ln->y0 = ev->y0;
+	ln->x1 = ev->x1;
+	ln->y1 = ev->y1;
+	memcpy(ln->sight, ev->sight, sizeof ln->sight);
 	ln->full = text_for(g, ev, REPORT_ALL);
 	for (int t = 0; t < l->nteams; t++) {
 		if (!((full_mask | part_mask) & (1u << t)))

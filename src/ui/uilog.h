@@ -15,6 +15,9 @@ struct uilog_line {
 	char *part[MAX_TEAMS];   /* owned: team t's shortened line, or NULL */
 	enum event_type type;
 	int unit;                /* the acting unit, or -1 */
+	int target;              /* the unit acted upon, or -1 */
+	int x0, y0, x1, y1;      /* the event's places (a move: from, to) */
+	unsigned char sight[MAX_TEAMS]; /* what each team may read (EVS_*) */
 	unsigned long cmd;       /* the command that caused it */
 };
 
@@ -23,10 +26,19 @@ struct uilog {
 	int n, cap;
 	struct event last_move;  /* the move merged into the last line */
 	unsigned long cmd;       /* serial of the command being applied */
-	int nteams;
+	int nteams, nunits;
+	int active;              /* the team playing, as the log last heard */
+	/* Per team: the line where its last turn ended and the one where
+	 * its turn now began (its digest is what lies between), and the
+	 * units it knew of when its last turn ended (owned, nunits flags). */
+	int turn_end[MAX_TEAMS], turn_start[MAX_TEAMS];
+	unsigned char *known_at_end[MAX_TEAMS];
+	unsigned char *known_at_start[MAX_TEAMS]; /* ... and when it began */
 };
 
-/* Start an empty log for g's world; free with uilog_free. */
+/* Start an empty log for g's world (what each team knows now is not
+ * news to it); free with uilog_free. Listen before game_start to hear
+ * the first step, and before a saved game is replayed to keep its story. */
 void uilog_init(struct uilog *l, const struct game *g);
 void uilog_free(struct uilog *l);
 /* The game listener: game_listen(g, uilog_listener, l). */
@@ -37,8 +49,13 @@ void uilog_command(struct uilog *l);
 void uilog_note(struct uilog *l, const char *text);
 /* The text of line i as team reads it, or NULL when hidden from it. */
 const char *uilog_text(const struct uilog *l, int i, int team);
-/* Whether line i belongs in a turn digest: attacks, rolls, hits, doors,
- * goals; not moves, facings, undos or step banners. */
-bool uilog_digest_worthy(const struct uilog *l, int i);
+/* Whether line i belongs in a turn digest for team: what another team
+ * did that team saw (moves, turns, climbs, doors, attacks and their
+ * rolls, hits, escapes, announcements) and goals; not step banners,
+ * undos or notes. */
+bool uilog_digest_worthy(const struct uilog *l, int i, int team);
+/* The unit team may name as the doer of line i (the group its digest
+ * puts the line in), or -1. */
+int uilog_doer(const struct uilog *l, int i, int team);
 
 #endif

@@ -85,8 +85,12 @@ struct ui {
 	enum ui_mode mode;
 
 	/* Hot seat: what each team saw at the end of its last turn. */
-	int digest_from[MAX_TEAMS];
-	unsigned char *enemies_seen[MAX_TEAMS]; /* nunits flags */
+	/* A move being shown on the map (digest.c): where it began and
+	 * ended, each end only if the viewer saw it. */
+	struct {
+		bool on, from, to;
+		int x0, y0, x1, y1;
+	} trail;
 
 	bool quit;
 	int exit_status;
@@ -147,6 +151,15 @@ void logview_full(struct ui *ui, int viewer);
  * returns the key that closed it (ERR when quitting). */
 int pager_show(struct ui *ui, const char *title, const char *const *lines,
 	       int n, bool at_end);
+/* The same, with one more key that closes it (returned), named in the
+ * footer as more ("s steps through the moves"). */
+int pager_show_more(struct ui *ui, const char *title,
+		    const char *const *lines, int n, bool at_end, int more_key,
+		    const char *more);
+
+/* digest.c */
+/* What team saw since its last turn, and its moves on the map. */
+void digest_show(struct ui *ui, int team);
 
 /* help.c */
 void help_show(struct ui *ui);

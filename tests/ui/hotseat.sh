@@ -43,7 +43,8 @@ check "the curtain comes down again for Red" wait_for "Red to play"
 check "still nothing of the map" eval '! screen | grep -Eq "####|====|Blue"'
 keys Enter
 check "Red's digest tells what it saw" wait_for "what you saw since your last turn"
-check "the billman came into view" wait_for "b4 Billman (Blue) came into view at 15,8"
+check "the billman came into view" wait_for "b4 Billman (Blue) at 15,8"
+check "under its heading" wait_for "Came into view"
 check "the gate opening is in it" wait_for "b4 opens the door at 15,9"
 check "what Red could not see is not" eval '! screen | grep -Eq "b6|b7"'
 keys q
