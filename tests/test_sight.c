@@ -797,6 +797,41 @@ static void test_structure_seen_or_not(void **state)
 	game_free(g);
 }
 
+/* --- a known leak ----------------------------------------------------------- */
+
+/* FAIRNESS LEAK, not fixed yet, so this test is not run (see main): a
+ * unit within 4 inches blocks lines of sight (SPEC 2.1) even when the
+ * viewer's team cannot see it, so an enemy hidden behind a wall casts a
+ * shadow on the viewer's view. In tests/data/sight-shadow-a.yaml Blue's
+ * b2 at 2,1 is hidden from Red's archer r1 at 0,0 by the wall at 1,1,
+ * yet the line from r1 to 3,1 (and to 4,1, 6,2, 7,2) passes through 2,1:
+ * Red sees 13 cells instead of the 17 it sees in sight-shadow-b.yaml,
+ * where b2 is absent, and no longer sees b1 at 7,2. Reproduce:
+ *   medsiege view tests/data/sight-shadow-a.yaml --team Red
+ *   medsiege view tests/data/sight-shadow-b.yaml --team Red
+ * The two must be the same. */
+static void __attribute__((unused)) test_hidden_unit_casts_no_shadow(void **state)
+{
+	(void)state;
+	struct log la, lb;
+	struct game *a = load("tests/data/sight-shadow-a.yaml", 1, &la);
+	struct game *b = load("tests/data/sight-shadow-b.yaml", 1, &lb);
+	const struct knowledge *ka = game_knowledge(a, RED);
+	const struct knowledge *kb = game_knowledge(b, RED);
+	assert_false(knowledge_knows(ka, world_find_unit(a->w, "b2")));
+	for (int y = 0; y < ka->h; y++)
+		for (int x = 0; x < ka->w; x++)
+			if (knowledge_sees(ka, x, y) != knowledge_sees(kb, x, y))
+				fail_msg("Red %s %d,%d only because of a unit it "
+					 "cannot see",
+					 knowledge_sees(ka, x, y) ? "sees" : "does not see",
+					 x, y);
+	assert_int_equal(knowledge_knows(ka, world_find_unit(a->w, "b1")),
+			 knowledge_knows(kb, world_find_unit(b->w, "b1")));
+	game_free(a);
+	game_free(b);
+}
+
 /* --- refusals ------------------------------------------------------------- */
 
 /* What the issuing team is told of a command line, and whether anything
@@ -974,6 +1009,9 @@ int main(void)
 		cmocka_unit_test(test_structure_seen_or_not),
 		cmocka_unit_test(test_hidden_and_missing_ids_refused_alike),
 		cmocka_unit_test(test_other_team_and_out_of_turn_refused),
+		/* FAIRNESS LEAK: fails until a unit a team cannot see stops
+		 * blocking that team's sight; enable it with the fix. */
+		/* cmocka_unit_test(test_hidden_unit_casts_no_shadow), */
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,10 +4,11 @@
 # except for Blue's units that Red cannot see (as shipped, moved and one
 # added, removed). Red plays the same keys in each: the cursor over the
 # fog and onto the cells where the hidden units stand, units selected,
-# one moved and turned and the turn undone, the overlays, the help, the briefing,
-# the log, a shot at the fog, the next curtain. Every frame, with its
-# colours and the cursor's place, must be the same byte for byte in the
-# three; only the save's timestamp on the status line is masked.
+# one moved and turned and the turn undone, the overlays, the help, the
+# briefing, the log, a shot at the fog, the next curtain. Every frame,
+# with its colours and the cursor's place, must be the same byte for
+# byte in the three; only the save's timestamp on the status line is
+# masked. Run at TERM=xterm-256color and at TERM=vt100.
 . "$(dirname "$0")/lib.sh"
 
 fog=$srcdir/tests/data
@@ -20,7 +21,7 @@ caps=$work/caps
 cap() {
 	tm capture-pane -p -t t \; capture-pane -p -e -t t \; \
 		display-message -p -t t 'cursor at #{cursor_x},#{cursor_y}' |
-		sed -E 's#(saving to .*/medsiege/gatehouse-)[0-9-]*#\1TIMESTAMP#' >"$1"
+		sed -E 's#(saving to .*/medsiege/.*[a-z]-)[0-9-]*#\1TIMESTAMP#' >"$1"
 }
 
 # frame MARKER...: until the screen shows every marker and stays the same
@@ -214,6 +215,36 @@ for term in xterm-256color vt100; do
 	done
 	compare "$term"
 done
+# FAIRNESS LEAK, not fixed yet, so not run: a unit within 4 inches
+# blocks sight even when the viewer cannot see it, so Blue's b2 hidden
+# behind the wall in tests/data/sight-shadow-a.yaml casts a shadow on
+# Red's map (and hides b1) that sight-shadow-b.yaml, without b2, does not
+# (tests/test_sight.c, test_hidden_unit_casts_no_shadow, has the
+# details). Call shadow_check below once that is fixed.
+shadow_check() {
+	for fixture in sight-shadow-a sight-shadow-b; do
+		dir=$caps/shadow/$fixture n=0 tag=$fixture
+		mkdir -p "$dir"
+		rm -rf "$work/s"
+		start -- "$fog/$fixture.yaml --seed 5"
+		shot "Red's curtain" "Red to play"
+		keys Enter
+		shot "the first frame of Red's turn" "movement left: 6 in of 6"
+		keys q y
+	done
+	for f in "$caps"/shadow/sight-shadow-a/[0-9][0-9]; do
+		g=$caps/shadow/sight-shadow-b/${f##*/}
+		if cmp -s "$f" "$g"; then
+			ok "shadow: $(cat "$f.name"): the same with and without b2"
+		else
+			diff "$f" "$g" | cat -v | head -n 40
+			fail=$((fail + 1))
+			echo "not ok - shadow: $(cat "$f.name"): b2, hidden, changes Red's screen"
+		fi
+	done
+}
+# shadow_check
+
 # FAIRNESS_KEEP=DIR keeps every capture there, to look at.
 [ -n "$FAIRNESS_KEEP" ] && cp -r "$caps" "$FAIRNESS_KEEP"
 finish
