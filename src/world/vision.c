@@ -61,7 +61,7 @@ bool vision_unit_sees(const struct world *w, int idx, int x, int y)
 	return !vision_line_blocked(w, u->x, u->y, x, y);
 }
 
-void vision_team_view(const struct world *w, int team, unsigned char *out)
+void vision_team_view_ref(const struct world *w, int team, unsigned char *out)
 {
 	int W = w->map.w, H = w->map.h;
 	int vr = w->roster.chart.vision_range;
@@ -90,4 +90,9 @@ void vision_team_view(const struct world *w, int team, unsigned char *out)
 				if (!out[y * W + x] && vision_unit_sees(w, i, x, y))
 					out[y * W + x] = 1;
 	}
+}
+
+void vision_team_view(const struct world *w, int team, unsigned char *out)
+{
+	vision_team_view_ref(w, team, out);
 }

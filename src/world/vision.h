@@ -20,4 +20,9 @@ bool vision_unit_sees(const struct world *w, int idx, int x, int y);
 /* Fill out[w*h] with 1 where team sees the cell now, 0 elsewhere. */
 void vision_team_view(const struct world *w, int team, unsigned char *out);
 
+/* The reference for vision_team_view: the same view found the slow, plain
+ * way, walking the line from every living unit of the team to every cell
+ * (vision_unit_sees). Tests and benchmarks hold the fast paths to it. */
+void vision_team_view_ref(const struct world *w, int team, unsigned char *out);
+
 #endif
