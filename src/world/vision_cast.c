@@ -1,0 +1,504 @@
+/*
+ * vision_cast.c: what one unit sees, by an exact shadow cast.
+ *
+ * The arc of a facing is two octants. In an octant, cell (u, v) lies u
+ * steps along the major axis and v (0 <= v <= u) along the minor one; the
+ * viewer is (0, 0) and a target's direction is the slope v/u. A blocker
+ * (u, v) hides exactly the targets beyond its column whose slope lies in
+ * the open interval between its extreme corners, ((2v-1)/(2u+1),
+ * (2v+1)/(2u-1)): the segment passes through the open square. Where two
+ * such intervals only touch, the line passes through the corner they share
+ * and stays clear unless both side cells there block (SPEC 2.1), which is
+ * the one case where a single slope is shut. So, column by column, the cast
+ * keeps the lit slopes as closed intervals with exact rational ends: the
+ * cells of a column whose slope is lit are seen, then the column's blockers
+ * (found a word of bits at a time) cut their open intervals out.
+ *
+ * Blocking depends on the higher end of the line, so the cast runs once for
+ * the viewer's own height (targets no higher) and once for each greater
+ * height of the map that has cells in reach (targets exactly that high).
+ * Troops block only within 4 inches (u <= 4), checked cell by cell there.
+ *
+ * The diagonal is the one direction whose corners have a side cell in the
+ * target's own column, (u, u-1) beside (u-1, u); that corner is checked
+ * when the diagonal cell is marked. All arithmetic is in integers.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "world/vision_int.h"
+
+typedef long long i64;
+
+/* o: VB_COLS when the major axis is x (a column of the octant is a column
+ * of the map), VB_ROWS when it is y. su, sv: directions of u and v. diag:
+ * whether this octant marks its diagonal (an arc of a diagonal facing has
+ * it in both octants; one marks it, so every cell is in one grid). */
+struct octant {
+	signed char o, su, sv, diag;
+};
+
+static const struct octant arcs[DIR_COUNT][2] = {
+	[DIR_N] = {{VB_ROWS, -1, 1, 1}, {VB_ROWS, -1, -1, 1}},
+	[DIR_NE] = {{VB_COLS, 1, -1, 0}, {VB_ROWS, -1, 1, 1}},
+	[DIR_E] = {{VB_COLS, 1, 1, 1}, {VB_COLS, 1, -1, 1}},
+	[DIR_SE] = {{VB_COLS, 1, 1, 0}, {VB_ROWS, 1, 1, 1}},
+	[DIR_S] = {{VB_ROWS, 1, 1, 1}, {VB_ROWS, 1, -1, 1}},
+	[DIR_SW] = {{VB_COLS, -1, 1, 0}, {VB_ROWS, 1, -1, 1}},
+	[DIR_W] = {{VB_COLS, -1, 1, 1}, {VB_COLS, -1, -1, 1}},
+	[DIR_NW] = {{VB_COLS, -1, -1, 0}, {VB_ROWS, -1, -1, 1}},
+};
+
+struct cast {
+	const struct vision_map *m;
+	const struct world *w;
+	struct vision_scratch *s;
+	int cur;  /* which of s->gap holds the lit intervals */
+	int R;    /* vision range, 0 = unlimited */
+	struct octant oc;
+	int am, an;     /* the viewer along the major and minor axes */
+	int mlen, nlen; /* the map's length along them */
+	int words;      /* words per line in this orientation */
+	const uint64_t *sight, *top, *below; /* below: NULL at the lowest */
+	const uint64_t *chi, *clo; /* mark cells in chi and not in clo */
+	struct vision_bits *out;
+	struct vision_box *touched; /* in (major, minor) order, or NULL */
+};
+
+static inline i64 floordiv(i64 a, i64 b) /* b > 0 */
+{
+	i64 q = a / b;
+	return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static inline i64 ceildiv(i64 a, i64 b) /* b > 0 */
+{
+	i64 q = a / b;
+	return (a % b != 0 && a > 0) ? q + 1 : q;
+}
+
+/* an/ad < bn/bd, and <=, with positive denominators. */
+static inline bool lt(i64 an, i64 ad, i64 bn, i64 bd)
+{
+	return an * bd < bn * ad;
+}
+
+static inline bool le(i64 an, i64 ad, i64 bn, i64 bd)
+{
+	return an * bd <= bn * ad;
+}
+
+/* Whether cell (u, v) of the octant blocks lines whose higher end is at
+ * this cast's level: terrain, a greater height, or a troop within 4 inches
+ * at least that high. Cells off the map never matter to cells on it. */
+static bool blocks(const struct cast *c, int u, int v)
+{
+	int M = c->am + c->oc.su * u, n = c->an + c->oc.sv * v;
+	if (M < 0 || M >= c->mlen || n < 0 || n >= c->nlen)
+		return false;
+	size_t off = (size_t)M * (size_t)c->words;
+	if (vision_bit(c->sight + off, n) || !vision_bit(c->top + off, n))
+		return true;
+	if (u * u + v * v > 16)
+		return false;
+	int x = c->oc.o == VB_COLS ? M : n, y = c->oc.o == VB_COLS ? n : M;
+	return c->w->occ[(size_t)y * (size_t)c->m->w + (size_t)x] >= 0 &&
+	       (!c->below || !vision_bit(c->below + off, n));
+}
+
+/* Set bits n0..n1 of line l of b where chi is set and clo (if any) not. */
+static void mark(struct vision_bits *b, int l, int n0, int n1,
+		 const uint64_t *chi, const uint64_t *clo)
+{
+	uint64_t *line = b->w + (size_t)(l - b->line0) * (size_t)b->nwords;
+	int w0 = n0 >> 6, w1 = n1 >> 6;
+	for (int k = w0; k <= w1; k++) {
+		uint64_t mask = ~(uint64_t)0;
+		if (k == w0)
+			mask &= ~(uint64_t)0 << (n0 & 63);
+		if (k == w1)
+			mask &= ~(uint64_t)0 >> (63 - (n1 & 63));
+		if (chi)
+			mask &= chi[k];
+		if (clo)
+			mask &= ~clo[k];
+		line[k - b->word0] |= mask;
+	}
+	b->lo = l < b->lo ? l : b->lo;
+	b->hi = l > b->hi ? l : b->hi;
+	b->wlo = w0 < b->wlo ? w0 : b->wlo;
+	b->whi = w1 > b->whi ? w1 : b->whi;
+}
+
+/* Mark the cells of column u whose slope is lit, up to v = vout. */
+static void mark_column(struct cast *c, int u, int vout)
+{
+	const struct vision_gap *g = c->s->gap[c->cur];
+	int ng = c->s->ngap;
+	int M = c->am + c->oc.su * u, diag = -1;
+	size_t off = (size_t)M * (size_t)c->words;
+	for (int i = 0; i < ng; i++) {
+		i64 vlo = ceildiv((i64)g[i].an * u, g[i].ad);
+		i64 vhi = floordiv((i64)g[i].bn * u, g[i].bd);
+		if (vlo > vout)
+			break;
+		if (vhi > vout)
+			vhi = vout;
+		if (vhi == u) {
+			if (diag < 0)
+				diag = c->oc.diag && !(blocks(c, u, u - 1) &&
+						       blocks(c, u - 1, u));
+			if (!diag)
+				vhi = u - 1;
+		}
+		if (vlo > vhi)
+			continue;
+		int n0 = c->an + c->oc.sv * (int)vlo;
+		int n1 = c->an + c->oc.sv * (int)vhi;
+		if (n0 > n1) {
+			int t = n0;
+			n0 = n1;
+			n1 = t;
+		}
+		mark(c->out, M, n0, n1, c->chi + off, c->clo ? c->clo + off : 0);
+	}
+}
+
+static void push_run(struct vision_scratch *s, int *nr, int v1, int v2)
+{
+	s->run[2 * *nr] = v1;
+	s->run[2 * *nr + 1] = v2;
+	(*nr)++;
+}
+
+/* Append the runs of blockers among cells v = lo..hi of column u to
+ * s->run, in order of v. */
+static void collect_runs(struct cast *c, int u, int lo, int hi, int *nr)
+{
+	struct vision_scratch *s = c->s;
+	if (u <= 4) { /* troops may block here: ask cell by cell */
+		for (int v = lo; v <= hi; v++) {
+			if (!blocks(c, u, v))
+				continue;
+			if (*nr > 0 && s->run[2 * *nr - 1] == v - 1)
+				s->run[2 * *nr - 1] = v;
+			else
+				push_run(s, nr, v, v);
+		}
+		return;
+	}
+	int M = c->am + c->oc.su * u, sv = c->oc.sv;
+	size_t off = (size_t)M * (size_t)c->words;
+	const uint64_t *sl = c->sight + off, *tl = c->top + off;
+	int n0 = c->an + sv * lo, n1 = c->an + sv * hi;
+	if (n0 > n1) {
+		int t = n0;
+		n0 = n1;
+		n1 = t;
+	}
+	int first = *nr, start = -1, end = -2;
+	for (int k = n0 >> 6; k <= n1 >> 6; k++) {
+		uint64_t b = sl[k] | ~tl[k];
+		if (k == n0 >> 6)
+			b &= ~(uint64_t)0 << (n0 & 63);
+		if (k == n1 >> 6)
+			b &= ~(uint64_t)0 >> (63 - (n1 & 63));
+		while (b) {
+			int s0 = __builtin_ctzll(b);
+			uint64_t rest = ~(b >> s0);
+			int len = rest ? __builtin_ctzll(rest) : 64;
+			int a = 64 * k + s0, e = a + len - 1;
+			if (a == end + 1) {
+				end = e;
+			} else {
+				if (start >= 0)
+					push_run(s, nr, start, end);
+				start = a;
+				end = e;
+			}
+			b = s0 + len >= 64 ? 0 : b & (~(uint64_t)0 << (s0 + len));
+		}
+	}
+	if (start >= 0)
+		push_run(s, nr, start, end);
+	/* Minor coordinates back to v, ascending. */
+	int *r = s->run;
+	for (int i = first; i < *nr; i++) {
+		int a = sv * (r[2 * i] - c->an), b = sv * (r[2 * i + 1] - c->an);
+		r[2 * i] = a < b ? a : b;
+		r[2 * i + 1] = a < b ? b : a;
+	}
+	if (sv < 0)
+		for (int i = first, j = *nr - 1; i < j; i++, j--) {
+			int a = r[2 * i], b = r[2 * i + 1];
+			r[2 * i] = r[2 * j];
+			r[2 * i + 1] = r[2 * j + 1];
+			r[2 * j] = a;
+			r[2 * j + 1] = b;
+		}
+}
+
+/* Whether the lit slope num/den is shut at a corner between columns u-1
+ * and u: it passes (u - 1/2, q + 1/2) and both side cells (u, q) and
+ * (u-1, q+1) block. */
+static bool glued(const struct cast *c, int u, int num, int den)
+{
+	i64 k = (i64)num * (2 * u - 1);
+	if (k % den != 0)
+		return false;
+	k /= den;
+	if (!(k & 1) || k < 1 || k > 2 * (i64)u - 1)
+		return false;
+	int q = (int)((k - 1) / 2);
+	return blocks(c, u, q) && blocks(c, u - 1, q + 1);
+}
+
+static void grow_gaps(struct vision_scratch *s, int need)
+{
+	if (need <= s->gcap)
+		return;
+	int cap = s->gcap ? s->gcap : 16;
+	while (cap < need)
+		cap *= 2;
+	for (int i = 0; i < 2; i++)
+		s->gap[i] = xrealloc(s->gap[i], (size_t)cap * sizeof *s->gap[i]);
+	s->gcap = cap;
+}
+
+static void emit(const struct cast *c, struct vision_gap *ng, int *n, int u,
+		 i64 an, i64 ad, i64 bn, i64 bd)
+{
+	if (an * bd == bn * ad && glued(c, u, (int)an, (int)ad))
+		return;
+	ng[(*n)++] = (struct vision_gap){(int)an, (int)ad, (int)bn, (int)bd};
+}
+
+/* Cut the open intervals of column u's blockers out of the lit slopes. */
+static void shade_column(struct cast *c, int u, int vcap)
+{
+	struct vision_scratch *s = c->s;
+	const struct vision_gap *g = s->gap[c->cur];
+	int ng = s->ngap, nr = 0, lo = 0, hi = -2;
+	/* Cells whose closed interval meets a lit one, in merged ranges. */
+	for (int i = 0; i <= ng; i++) {
+		i64 tlo = 0, thi = -1;
+		if (i < ng) {
+			tlo = ceildiv((i64)g[i].an * (2 * u - 1) - g[i].ad,
+				      2 * (i64)g[i].ad);
+			thi = floordiv((i64)g[i].bn * (2 * u + 1) + g[i].bd,
+				       2 * (i64)g[i].bd);
+			tlo = tlo < 0 ? 0 : tlo;
+			thi = thi > vcap ? vcap : thi;
+			if (tlo > thi)
+				continue;
+			if (tlo <= hi + 1) {
+				hi = thi > hi ? (int)thi : hi;
+				continue;
+			}
+		}
+		if (hi >= lo) {
+			collect_runs(c, u, lo, hi, &nr);
+			if (c->touched) {
+				int M = c->am + c->oc.su * u;
+				vision_box_add(c->touched, M, c->an + c->oc.sv * lo);
+				vision_box_add(c->touched, M, c->an + c->oc.sv * hi);
+			}
+		}
+		lo = (int)tlo;
+		hi = (int)thi;
+	}
+	if (nr == 0)
+		return; /* nothing to cut; point gaps here were checked before */
+	grow_gaps(s, ng + nr + 1);
+	g = s->gap[c->cur];
+	struct vision_gap *out = s->gap[!c->cur];
+	const int *r = s->run;
+	i64 cd_lo = 2 * (i64)u + 1, cd_hi = 2 * (i64)u - 1;
+	int n = 0, ci = 0;
+	for (int i = 0; i < ng; i++) {
+		i64 cn = g[i].an, cd = g[i].ad, bn = g[i].bn, bd = g[i].bd;
+		while (ci < nr && le(2 * r[2 * ci + 1] + 1, cd_hi, cn, cd))
+			ci++;
+		for (int j = ci; j < nr && lt(2 * r[2 * j] - 1, cd_lo, bn, bd);
+		     j++) {
+			i64 ln = 2 * r[2 * j] - 1, hn = 2 * r[2 * j + 1] + 1;
+			if (le(cn, cd, ln, cd_lo))
+				emit(c, out, &n, u, cn, cd, ln, cd_lo);
+			if (lt(cn, cd, hn, cd_hi)) {
+				cn = hn;
+				cd = cd_hi;
+			}
+		}
+		if (le(cn, cd, bn, bd))
+			emit(c, out, &n, u, cn, cd, bn, bd);
+	}
+	s->ngap = n;
+	c->cur = !c->cur;
+}
+
+/* The last column of the octant: the map's edge or the vision range. */
+static int octant_end(const struct cast *c)
+{
+	int umax = c->oc.su > 0 ? c->mlen - 1 - c->am : c->am;
+	return c->R > 0 && c->R < umax ? c->R : umax;
+}
+
+static void cast_octant(struct cast *c, int umax)
+{
+	struct vision_scratch *s = c->s;
+	grow_gaps(s, 2);
+	c->cur = 0;
+	s->gap[0][0] = (struct vision_gap){0, 1, 1, 1};
+	s->ngap = 1;
+	int vedge = c->oc.sv > 0 ? c->nlen - 1 - c->an : c->an;
+	i64 R2 = (i64)c->R * c->R;
+	int vr = c->R;
+	for (int u = 1; u <= umax && s->ngap > 0; u++) {
+		int vcap = u < vedge ? u : vedge, vout = vcap;
+		if (c->R > 0) {
+			while (vr > 0 && (i64)vr * vr + (i64)u * u > R2)
+				vr--;
+			vout = vout < vr ? vout : vr;
+		}
+		if (u >= 2)
+			mark_column(c, u, vout);
+		shade_column(c, u, vcap);
+	}
+}
+
+/* Set up c for octant k of unit un's arc at level li. */
+static void octant_setup(struct cast *c, const struct unit *un, int k,
+			 int la, int li)
+{
+	const struct vision_map *m = c->m;
+	c->oc = arcs[un->facing][k];
+	int o = c->oc.o;
+	bool xmaj = o == VB_COLS;
+	c->am = xmaj ? un->x : un->y;
+	c->an = xmaj ? un->y : un->x;
+	c->mlen = xmaj ? m->w : m->h;
+	c->nlen = xmaj ? m->h : m->w;
+	c->words = m->words[o];
+	c->sight = m->sight[o];
+	c->top = m->le[o] + (size_t)li * m->plane[o];
+	c->below = li > 0 ? m->le[o] + (size_t)(li - 1) * m->plane[o] : NULL;
+	c->chi = c->top;
+	c->clo = li > la ? c->below : NULL;
+}
+
+/* The last column worth casting at a level above the viewer's: where cells
+ * of that height still lie ahead in the octant, or 0 for none. */
+static int level_end(const struct cast *c, struct vision_box b, int umax)
+{
+	bool xmaj = c->oc.o == VB_COLS;
+	int M0 = xmaj ? b.x0 : b.y0, M1 = xmaj ? b.x1 : b.y1;
+	int n0 = xmaj ? b.y0 : b.x0, n1 = xmaj ? b.y1 : b.x1;
+	int far = c->oc.su > 0 ? M1 - c->am : c->am - M0;
+	int vedge = c->oc.sv > 0 ? c->nlen - 1 - c->an : c->an;
+	int e0 = c->oc.sv > 0 ? c->an : c->an - vedge;
+	int e1 = c->oc.sv > 0 ? c->an + vedge : c->an;
+	if (far < 2 || n1 < e0 || n0 > e1)
+		return 0;
+	return far < umax ? far : umax;
+}
+
+static void scratch_ready(struct vision_scratch *s, const struct vision_map *m)
+{
+	int need = 2 * ((m->w > m->h ? m->w : m->h) + 2);
+	if (s->rcap < need) {
+		free(s->run);
+		s->run = xmalloc((size_t)need * sizeof *s->run);
+		s->rcap = need;
+	}
+	grow_gaps(s, 16);
+}
+
+void vision_scratch_free(struct vision_scratch *s)
+{
+	free(s->gap[0]);
+	free(s->gap[1]);
+	free(s->run);
+	memset(s, 0, sizeof *s);
+}
+
+void vision_cast_region(const struct vision_map *m, const struct world *w,
+			int idx, struct vision_box reg[2])
+{
+	const struct unit *un = &w->units[idx];
+	reg[VB_ROWS] = reg[VB_COLS] = VISION_BOX_EMPTY;
+	vision_box_add(&reg[VB_ROWS], un->x > 0 ? un->x - 1 : 0,
+		       un->y > 0 ? un->y - 1 : 0);
+	vision_box_add(&reg[VB_ROWS], un->x < m->w - 1 ? un->x + 1 : m->w - 1,
+		       un->y < m->h - 1 ? un->y + 1 : m->h - 1);
+	struct cast c = {.m = m, .w = w, .R = w->roster.chart.vision_range};
+	for (int k = 0; k < 2; k++) {
+		octant_setup(&c, un, k, 0, 0);
+		int umax = octant_end(&c);
+		if (umax < 2)
+			continue;
+		int vedge = c.oc.sv > 0 ? c.nlen - 1 - c.an : c.an;
+		int v = umax < vedge ? umax : vedge;
+		int M0 = c.am + c.oc.su * 2, M1 = c.am + c.oc.su * umax;
+		int N1 = c.an + c.oc.sv * v;
+		struct vision_box *b = &reg[c.oc.o];
+		if (c.oc.o == VB_COLS) {
+			vision_box_add(b, M0, c.an);
+			vision_box_add(b, M1, N1);
+		} else {
+			vision_box_add(b, c.an, M0);
+			vision_box_add(b, N1, M1);
+		}
+	}
+}
+
+void vision_cast_unit(const struct vision_map *m, const struct world *w,
+		      int idx, struct vision_scratch *s,
+		      struct vision_bits out[2], struct vision_box *touched)
+{
+	const struct unit *un = &w->units[idx];
+	scratch_ready(s, m);
+	/* Its own cell and what touches its base, always. */
+	int x0 = un->x > 0 ? un->x - 1 : 0;
+	int x1 = un->x < m->w - 1 ? un->x + 1 : m->w - 1;
+	for (int y = un->y - 1; y <= un->y + 1; y++) {
+		if (y < 0 || y >= m->h)
+			continue;
+		mark(&out[VB_ROWS], y, x0, x1, NULL, NULL);
+		if (touched) {
+			vision_box_add(touched, x0, y);
+			vision_box_add(touched, x1, y);
+		}
+	}
+	struct vision_box t[2] = {VISION_BOX_EMPTY, VISION_BOX_EMPTY};
+	int la = vision_map_level(m, world_height(w, un->x, un->y));
+	struct cast c = {.m = m, .w = w, .s = s,
+			 .R = w->roster.chart.vision_range};
+	for (int li = la; li < m->nlev; li++) {
+		if (li > la && m->levbox[li].x1 < m->levbox[li].x0)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			octant_setup(&c, un, k, la, li);
+			int umax = octant_end(&c);
+			if (li > la)
+				umax = level_end(&c, m->levbox[li], umax);
+			if (umax < 1)
+				continue;
+			c.out = &out[c.oc.o];
+			c.touched = touched ? &t[c.oc.o] : NULL;
+			cast_octant(&c, umax);
+		}
+	}
+	if (!touched)
+		return;
+	/* t holds (major, minor) pairs: columns of x-major casts are (x, y). */
+	if (t[VB_COLS].x1 >= t[VB_COLS].x0) {
+		vision_box_add(touched, t[VB_COLS].x0, t[VB_COLS].y0);
+		vision_box_add(touched, t[VB_COLS].x1, t[VB_COLS].y1);
+	}
+	if (t[VB_ROWS].x1 >= t[VB_ROWS].x0) {
+		vision_box_add(touched, t[VB_ROWS].y0, t[VB_ROWS].x0);
+		vision_box_add(touched, t[VB_ROWS].y1, t[VB_ROWS].x1);
+	}
+}
