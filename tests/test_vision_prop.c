@@ -202,10 +202,140 @@ static void test_team_view_matches_reference(void **state)
 	free(want);
 }
 
+/* A free cell, or -1,-1 after some tries. */
+static bool free_cell(const struct world *w, struct rng *r, int *x, int *y)
+{
+	for (int tries = 0; tries < 20; tries++) {
+		*x = rnd(r, w->map.w);
+		*y = rnd(r, w->map.h);
+		if (world_unit_at(w, *x, *y) < 0)
+			return true;
+	}
+	return false;
+}
+
+/* A random living unit, or -1. */
+static int living_unit(const struct world *w, struct rng *r)
+{
+	if (w->nunits == 0)
+		return -1;
+	int i = rnd(r, w->nunits);
+	return unit_alive(&w->units[i]) ? i : -1;
+}
+
+/* Make one random change to w, tell the caches, and describe it in log. */
+static void random_change(struct world *w, struct rng *r,
+			  struct vision_cache **vc, char *log, size_t n)
+{
+	int kind = rnd(r, 8), i = living_unit(w, r), x, y;
+	int W = w->map.w, H = w->map.h;
+	if (kind <= 2 && i >= 0) { /* a step or a jump, maybe a new facing */
+		const struct unit *u = &w->units[i];
+		int fx = u->x, fy = u->y;
+		if (kind == 0) {
+			x = fx + rnd(r, 3) - 1;
+			y = fy + rnd(r, 3) - 1;
+			if (!map_inside(&w->map, x, y) ||
+			    world_unit_at(w, x, y) >= 0)
+				return;
+		} else if (!free_cell(w, r, &x, &y)) {
+			return;
+		}
+		world_place(w, i, x, y);
+		if (chance(r, 50))
+			w->units[i].facing = (enum dir)rnd(r, DIR_COUNT);
+		for (int t = 0; t < w->nteams; t++)
+			vision_cache_unit_moved(vc[t], w, i, fx, fy);
+		snprintf(log, n, "%s moves %d,%d -> %d,%d facing %s",
+			 u->id, fx, fy, x, y, dir_names[u->facing]);
+	} else if (kind == 3 && i >= 0) { /* a turn */
+		w->units[i].facing = (enum dir)rnd(r, DIR_COUNT);
+		for (int t = 0; t < w->nteams; t++)
+			vision_cache_unit_moved(vc[t], w, i, w->units[i].x,
+						w->units[i].y);
+		snprintf(log, n, "%s turns %s", w->units[i].id,
+			 dir_names[w->units[i].facing]);
+	} else if (kind == 4 && i >= 0) { /* off the board */
+		world_remove(w, i, STATUS_DISABLED);
+		for (int t = 0; t < w->nteams; t++)
+			vision_cache_unit_removed(vc[t], w, i);
+		snprintf(log, n, "%s is disabled", w->units[i].id);
+	} else if (kind == 5) { /* a newcomer */
+		if (!free_cell(w, r, &x, &y))
+			return;
+		i = tw_add_unit(w, "archer", rnd(r, 3), x, y,
+				(enum dir)rnd(r, DIR_COUNT));
+		for (int t = 0; t < w->nteams; t++)
+			vision_cache_unit_moved(vc[t], w, i, -1, -1);
+		snprintf(log, n, "%s arrives at %d,%d facing %s",
+			 w->units[i].id, x, y, dir_names[w->units[i].facing]);
+	} else { /* a door, a breach, new terrain or a new height */
+		x = rnd(r, W);
+		y = rnd(r, H);
+		struct cell *c = map_cell(&w->map, x, y);
+		int what = rnd(r, 4);
+		if (what == 0 && cell_is_door(c))
+			c->t.state = c->t.state == DOOR_OPEN ? DOOR_CLOSED
+							     : DOOR_OPEN;
+		else if (what == 0 || what == 1)
+			tw_set_cell(w, x, y, "+'#._=^"[rnd(r, 7)]);
+		else if (what == 2)
+			cell_destroy(c);
+		else
+			tw_set_height(w, x, y, rnd(r, 9));
+		for (int t = 0; t < w->nteams; t++)
+			vision_cache_cell_changed(vc[t], w, x, y);
+		snprintf(log, n, "cell %d,%d becomes '%c' at height %d", x, y,
+			 cell_symbol(c), c->t.height);
+	}
+}
+
+static void test_cache_follows_changes(void **state)
+{
+	struct world *w = *state;
+	unsigned long long first = env_ull("MEDSIEGE_PROP_SEED", 1);
+	unsigned long long n = env_ull("MEDSIEGE_PROP_CASES", 1500);
+	enum { STEPS = 12 };
+	for (unsigned long long k = 0; k < n; k++) {
+		unsigned long long seed = first + k;
+		random_world(w, seed);
+		struct rng r;
+		rng_seed(&r, seed ^ 0x5eedULL);
+		size_t cells = (size_t)w->map.w * (size_t)w->map.h;
+		unsigned char *want = malloc(cells);
+		struct vision_cache *vc[3];
+		for (int t = 0; t < w->nteams; t++)
+			vc[t] = vision_cache_new(w, t);
+		char log[STEPS][96] = {{0}};
+		bool ok = true;
+		for (int step = 0; ok && step <= STEPS; step++) {
+			if (step > 0)
+				random_change(w, &r, vc, log[step - 1],
+					      sizeof log[0]);
+			for (int t = 0; ok && t < w->nteams; t++) {
+				vision_team_view_ref(w, t, want);
+				ok = same_view(w, t, vision_cache_team_view(vc[t]),
+					       want, "vision_cache", seed);
+			}
+			if (!ok)
+				for (int j = 0; j < step; j++)
+					printf("  change %d: %s\n", j + 1,
+					       log[j][0] ? log[j] : "(none)");
+		}
+		for (int t = 0; t < w->nteams; t++)
+			vision_cache_free(vc[t]);
+		free(want);
+		world_free(w);
+		if (!ok)
+			fail();
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TW_TEST(test_team_view_matches_reference),
+		TW_TEST(test_cache_follows_changes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

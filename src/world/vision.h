@@ -39,4 +39,32 @@ void vision_team_view_ref(const struct world *w, int team, unsigned char *out);
 struct vision_box vision_unit_view(const struct world *w, int idx,
 				   unsigned char *out);
 
+/*
+ * A team's view kept up to date as the world changes, for callers that ask
+ * for it again and again (the game after every action, the computer player
+ * weighing moves). The owner tells it of every change, after making the
+ * change in the world; each call recasts only the units the change can
+ * touch. The cache keeps no pointer into the world.
+ */
+struct vision_cache;
+
+/* A cache of team's view of w; free it with vision_cache_free. */
+struct vision_cache *vision_cache_new(const struct world *w, int team);
+void vision_cache_free(struct vision_cache *c);
+/* Everything again from w (after a load, an undo, many changes). */
+void vision_cache_rebuild(struct vision_cache *c, const struct world *w);
+/* The team's view now: w*h bytes, 1 where seen, as vision_team_view would
+ * fill them. The cache owns them; they change with the next call. */
+const unsigned char *vision_cache_team_view(const struct vision_cache *c);
+/* Unit idx (of any team) has moved from from_x,from_y to where w now has
+ * it, turned (same place), come onto the board (from -1,-1) or left it. */
+void vision_cache_unit_moved(struct vision_cache *c, const struct world *w,
+			     int idx, int from_x, int from_y);
+/* Unit idx has left the board where w still places it. */
+void vision_cache_unit_removed(struct vision_cache *c, const struct world *w,
+			       int idx);
+/* Cell x,y has changed: a door opened or closed, a wall breached. */
+void vision_cache_cell_changed(struct vision_cache *c, const struct world *w,
+			       int x, int y);
+
 #endif

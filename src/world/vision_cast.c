@@ -67,18 +67,6 @@ struct cast {
 	struct vision_box *touched; /* in (major, minor) order, or NULL */
 };
 
-static inline i64 floordiv(i64 a, i64 b) /* b > 0 */
-{
-	i64 q = a / b;
-	return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
-static inline i64 ceildiv(i64 a, i64 b) /* b > 0 */
-{
-	i64 q = a / b;
-	return (a % b != 0 && a > 0) ? q + 1 : q;
-}
-
 /* an/ad < bn/bd, and <=, with positive denominators. */
 static inline bool lt(i64 an, i64 ad, i64 bn, i64 bd)
 {
@@ -130,40 +118,6 @@ static void mark(struct vision_bits *b, int l, int n0, int n1,
 	b->hi = l > b->hi ? l : b->hi;
 	b->wlo = w0 < b->wlo ? w0 : b->wlo;
 	b->whi = w1 > b->whi ? w1 : b->whi;
-}
-
-/* Mark the cells of column u whose slope is lit, up to v = vout. */
-static void mark_column(struct cast *c, int u, int vout)
-{
-	const struct vision_gap *g = c->s->gap[c->cur];
-	int ng = c->s->ngap;
-	int M = c->am + c->oc.su * u, diag = -1;
-	size_t off = (size_t)M * (size_t)c->words;
-	for (int i = 0; i < ng; i++) {
-		i64 vlo = ceildiv((i64)g[i].an * u, g[i].ad);
-		i64 vhi = floordiv((i64)g[i].bn * u, g[i].bd);
-		if (vlo > vout)
-			break;
-		if (vhi > vout)
-			vhi = vout;
-		if (vhi == u) {
-			if (diag < 0)
-				diag = c->oc.diag && !(blocks(c, u, u - 1) &&
-						       blocks(c, u - 1, u));
-			if (!diag)
-				vhi = u - 1;
-		}
-		if (vlo > vhi)
-			continue;
-		int n0 = c->an + c->oc.sv * (int)vlo;
-		int n1 = c->an + c->oc.sv * (int)vhi;
-		if (n0 > n1) {
-			int t = n0;
-			n0 = n1;
-			n1 = t;
-		}
-		mark(c->out, M, n0, n1, c->chi + off, c->clo ? c->clo + off : 0);
-	}
 }
 
 static void push_run(struct vision_scratch *s, int *nr, int v1, int v2)
@@ -267,75 +221,157 @@ static void grow_gaps(struct vision_scratch *s, int need)
 	s->gcap = cap;
 }
 
-static void emit(const struct cast *c, struct vision_gap *ng, int *n, int u,
-		 i64 an, i64 ad, i64 bn, i64 bd)
+static inline void end_init(struct vision_end *e, i64 n, i64 d, int u)
 {
-	if (an * bd == bn * ad && glued(c, u, (int)an, (int)ad))
-		return;
-	ng[(*n)++] = (struct vision_gap){(int)an, (int)ad, (int)bn, (int)bd};
+	i64 p = n * u;
+	e->n = (int)n;
+	e->d = (int)d;
+	e->q = (int)(p / d);
+	e->r = (int)(p - (i64)e->q * d);
 }
 
-/* Cut the open intervals of column u's blockers out of the lit slopes. */
-static void shade_column(struct cast *c, int u, int vcap)
+/* From column u to u+1: n*(u+1) = n*u + n, and n <= d. */
+static inline void end_next(struct vision_end *e)
+{
+	e->r += e->n;
+	if (e->r >= e->d) {
+		e->r -= e->d;
+		e->q++;
+	}
+}
+
+/* Append [a, b] to the lit slopes for column u+1, unless it is a single
+ * slope shut at a corner. a (and b, when bold is NULL) is a new end
+ * unless afresh is false, in which case its state is column u's. */
+static void emit(const struct cast *c, struct vision_gap *out, int *n, int u,
+		 const struct vision_end *a, bool afresh, i64 bn, i64 bd,
+		 const struct vision_end *bold)
+{
+	if ((i64)a->n * bd == bn * a->d && glued(c, u, a->n, a->d))
+		return;
+	struct vision_gap *g = &out[(*n)++];
+	if (afresh) {
+		end_init(&g->a, a->n, a->d, u + 1);
+	} else {
+		g->a = *a;
+		end_next(&g->a);
+	}
+	if (bold) {
+		g->b = *bold;
+		end_next(&g->b);
+	} else {
+		end_init(&g->b, bn, bd, u + 1);
+	}
+}
+
+/* Cut the open intervals of column u's blocker runs (s->run, nr of them)
+ * out of the lit slopes. */
+static void cut_column(struct cast *c, int u, int nr)
 {
 	struct vision_scratch *s = c->s;
-	const struct vision_gap *g = s->gap[c->cur];
-	int ng = s->ngap, nr = 0, lo = 0, hi = -2;
-	/* Cells whose closed interval meets a lit one, in merged ranges. */
-	for (int i = 0; i <= ng; i++) {
-		i64 tlo = 0, thi = -1;
-		if (i < ng) {
-			tlo = ceildiv((i64)g[i].an * (2 * u - 1) - g[i].ad,
-				      2 * (i64)g[i].ad);
-			thi = floordiv((i64)g[i].bn * (2 * u + 1) + g[i].bd,
-				       2 * (i64)g[i].bd);
-			tlo = tlo < 0 ? 0 : tlo;
-			thi = thi > vcap ? vcap : thi;
-			if (tlo > thi)
-				continue;
-			if (tlo <= hi + 1) {
-				hi = thi > hi ? (int)thi : hi;
-				continue;
-			}
-		}
-		if (hi >= lo) {
-			collect_runs(c, u, lo, hi, &nr);
-			if (c->touched) {
-				int M = c->am + c->oc.su * u;
-				vision_box_add(c->touched, M, c->an + c->oc.sv * lo);
-				vision_box_add(c->touched, M, c->an + c->oc.sv * hi);
-			}
-		}
-		lo = (int)tlo;
-		hi = (int)thi;
-	}
-	if (nr == 0)
-		return; /* nothing to cut; point gaps here were checked before */
+	int ng = s->ngap;
 	grow_gaps(s, ng + nr + 1);
-	g = s->gap[c->cur];
+	const struct vision_gap *g = s->gap[c->cur];
 	struct vision_gap *out = s->gap[!c->cur];
 	const int *r = s->run;
-	i64 cd_lo = 2 * (i64)u + 1, cd_hi = 2 * (i64)u - 1;
+	i64 dlo = 2 * (i64)u + 1, dhi = 2 * (i64)u - 1;
 	int n = 0, ci = 0;
 	for (int i = 0; i < ng; i++) {
-		i64 cn = g[i].an, cd = g[i].ad, bn = g[i].bn, bd = g[i].bd;
-		while (ci < nr && le(2 * r[2 * ci + 1] + 1, cd_hi, cn, cd))
+		struct vision_end cur = g[i].a;
+		const struct vision_end *b = &g[i].b;
+		bool fresh = false;
+		while (ci < nr && le(2 * r[2 * ci + 1] + 1, dhi, cur.n, cur.d))
 			ci++;
-		for (int j = ci; j < nr && lt(2 * r[2 * j] - 1, cd_lo, bn, bd);
+		for (int j = ci; j < nr && lt(2 * r[2 * j] - 1, dlo, b->n, b->d);
 		     j++) {
 			i64 ln = 2 * r[2 * j] - 1, hn = 2 * r[2 * j + 1] + 1;
-			if (le(cn, cd, ln, cd_lo))
-				emit(c, out, &n, u, cn, cd, ln, cd_lo);
-			if (lt(cn, cd, hn, cd_hi)) {
-				cn = hn;
-				cd = cd_hi;
+			if (le(cur.n, cur.d, ln, dlo))
+				emit(c, out, &n, u, &cur, fresh, ln, dlo, NULL);
+			if (lt(cur.n, cur.d, hn, dhi)) {
+				cur.n = (int)hn;
+				cur.d = (int)dhi;
+				fresh = true;
 			}
 		}
-		if (le(cn, cd, bn, bd))
-			emit(c, out, &n, u, cn, cd, bn, bd);
+		if (le(cur.n, cur.d, b->n, b->d))
+			emit(c, out, &n, u, &cur, fresh, b->n, b->d, b);
 	}
 	s->ngap = n;
 	c->cur = !c->cur;
+}
+
+/* Find the runs of blockers among cells lo..hi of column u (one range of
+ * cells whose closed intervals meet the lit slopes). */
+static void flush_range(struct cast *c, int u, int lo, int hi, int *nr)
+{
+	collect_runs(c, u, lo, hi, nr);
+	if (c->touched) {
+		int M = c->am + c->oc.su * u;
+		vision_box_add(c->touched, M, c->an + c->oc.sv * lo);
+		vision_box_add(c->touched, M, c->an + c->oc.sv * hi);
+	}
+}
+
+/*
+ * Column u: mark the cells whose slope v/u is lit (up to v = vout; column
+ * 1 touches the viewer and is marked anyway), then cut the intervals of
+ * the column's blockers out of the lit slopes. Only cells whose closed
+ * interval meets a lit one can cut anything: for a lit [a, b] those are
+ * the seen ones and at most one more on each side.
+ */
+static void step_column(struct cast *c, int u, int vcap, int vout)
+{
+	struct vision_scratch *s = c->s;
+	struct vision_gap *g = s->gap[c->cur];
+	int ng = s->ngap, nr = 0, lo = 0, hi = -2, diag = -1;
+	int M = c->am + c->oc.su * u;
+	size_t off = (size_t)M * (size_t)c->words;
+	for (int i = 0; i < ng; i++) {
+		const struct vision_end *a = &g[i].a, *b = &g[i].b;
+		int vlo = a->q + (a->r != 0), vhi = b->q;
+		int top = vhi < vout ? vhi : vout;
+		if (top == u && u >= 2) {
+			if (diag < 0)
+				diag = c->oc.diag && !(blocks(c, u, u - 1) &&
+						       blocks(c, u - 1, u));
+			if (!diag)
+				top = u - 1;
+		}
+		if (u >= 2 && vlo <= top) {
+			int n0 = c->an + c->oc.sv * vlo;
+			int n1 = c->an + c->oc.sv * top;
+			mark(c->out, M, n0 < n1 ? n0 : n1, n0 < n1 ? n1 : n0,
+			     c->chi + off, c->clo ? c->clo + off : NULL);
+		}
+		int tlo = (i64)(2 * vlo - 1) * a->d >= (i64)a->n * (2 * u - 1)
+				  ? vlo - 1
+				  : vlo;
+		int thi = (i64)(2 * vhi + 1) * b->d <= (i64)b->n * (2 * u + 1)
+				  ? vhi + 1
+				  : vhi;
+		tlo = tlo < 0 ? 0 : tlo;
+		thi = thi > vcap ? vcap : thi;
+		if (tlo > thi)
+			continue;
+		if (tlo <= hi + 1) {
+			hi = thi > hi ? thi : hi;
+			continue;
+		}
+		if (hi >= lo)
+			flush_range(c, u, lo, hi, &nr);
+		lo = tlo;
+		hi = thi;
+	}
+	if (hi >= lo)
+		flush_range(c, u, lo, hi, &nr);
+	if (nr > 0) {
+		cut_column(c, u, nr);
+		return;
+	}
+	for (int i = 0; i < ng; i++) {
+		end_next(&g[i].a);
+		end_next(&g[i].b);
+	}
 }
 
 /* The last column of the octant: the map's edge or the vision range. */
@@ -348,9 +384,8 @@ static int octant_end(const struct cast *c)
 static void cast_octant(struct cast *c, int umax)
 {
 	struct vision_scratch *s = c->s;
-	grow_gaps(s, 2);
 	c->cur = 0;
-	s->gap[0][0] = (struct vision_gap){0, 1, 1, 1};
+	s->gap[0][0] = (struct vision_gap){{0, 1, 0, 0}, {1, 1, 1, 0}};
 	s->ngap = 1;
 	int vedge = c->oc.sv > 0 ? c->nlen - 1 - c->an : c->an;
 	i64 R2 = (i64)c->R * c->R;
@@ -362,9 +397,7 @@ static void cast_octant(struct cast *c, int umax)
 				vr--;
 			vout = vout < vr ? vout : vr;
 		}
-		if (u >= 2)
-			mark_column(c, u, vout);
-		shade_column(c, u, vcap);
+		step_column(c, u, vcap, vout);
 	}
 }
 

@@ -22,31 +22,31 @@ int vision_map_level(const struct vision_map *m, int height)
 	return -1;
 }
 
-/* The distinct heights of the map, ascending, into m->lev. */
-static void collect_levels(struct vision_map *m, const struct map *map)
+/* Make room for a new height h in m->lev (kept ascending) with a clear
+ * row-major plane of its own in *eq; returns its index. */
+static int add_level(struct vision_map *m, int h, uint64_t **eq, int *cap)
 {
-	int cap = 4, last = 0;
-	m->lev = xmalloc((size_t)cap * sizeof *m->lev);
-	m->nlev = 0;
-	size_t n = (size_t)map->w * (size_t)map->h;
-	for (size_t i = 0; i < n; i++) {
-		int h = map->cells[i].t.height;
-		if ((m->nlev && h == last) || vision_map_level(m, h) >= 0) {
-			last = h;
-			continue;
-		}
-		last = h;
-		if (m->nlev == cap) {
-			cap *= 2;
-			m->lev = xrealloc(m->lev, (size_t)cap * sizeof *m->lev);
-		}
-		int k = m->nlev++;
-		while (k > 0 && m->lev[k - 1] > h) {
-			m->lev[k] = m->lev[k - 1];
-			k--;
-		}
-		m->lev[k] = h;
+	size_t pr = m->plane[VB_ROWS];
+	if (m->nlev == *cap) {
+		*cap *= 2;
+		m->lev = xrealloc(m->lev, (size_t)*cap * sizeof *m->lev);
+		m->levbox = xrealloc(m->levbox,
+				     (size_t)*cap * sizeof *m->levbox);
+		*eq = xrealloc(*eq, (size_t)*cap * pr * sizeof **eq);
 	}
+	int k = m->nlev;
+	while (k > 0 && m->lev[k - 1] > h)
+		k--;
+	memmove(m->lev + k + 1, m->lev + k, (size_t)(m->nlev - k) * sizeof *m->lev);
+	memmove(m->levbox + k + 1, m->levbox + k,
+		(size_t)(m->nlev - k) * sizeof *m->levbox);
+	memmove(*eq + (k + 1) * pr, *eq + k * pr,
+		(size_t)(m->nlev - k) * pr * sizeof **eq);
+	memset(*eq + k * pr, 0, pr * sizeof **eq);
+	m->lev[k] = h;
+	m->levbox[k] = VISION_BOX_EMPTY;
+	m->nlev++;
+	return k;
 }
 
 void vision_map_build(struct vision_map *m, const struct world *w)
@@ -60,42 +60,49 @@ void vision_map_build(struct vision_map *m, const struct world *w)
 	m->words[VB_COLS] = (H + 63) / 64;
 	m->plane[VB_ROWS] = (size_t)H * (size_t)m->words[VB_ROWS];
 	m->plane[VB_COLS] = (size_t)W * (size_t)m->words[VB_COLS];
-	collect_levels(m, map);
-	int nlev = m->nlev;
-	size_t pr = m->plane[VB_ROWS], pc = m->plane[VB_COLS];
-	m->levbox = xmalloc((size_t)(nlev ? nlev : 1) * sizeof *m->levbox);
-	for (int i = 0; i < nlev; i++)
-		m->levbox[i] = VISION_BOX_EMPTY;
-	for (int o = 0; o < 2; o++) {
-		size_t p = m->plane[o] ? m->plane[o] : 1;
-		m->sight[o] = xcalloc(p, sizeof(uint64_t));
-		m->le[o] = xcalloc(p * (size_t)(nlev ? nlev : 1),
-				   sizeof(uint64_t));
-	}
-	/* Rows first: each cell sets its sight bit and its own level's bit;
-	 * a running OR then makes plane i hold every level up to i. */
-	int wr = m->words[VB_ROWS], lasth = 0, lastk = -1;
+	size_t pr = m->plane[VB_ROWS] ? m->plane[VB_ROWS] : 1;
+	size_t pc = m->plane[VB_COLS] ? m->plane[VB_COLS] : 1;
+	int cap = 4;
+	m->lev = xmalloc((size_t)cap * sizeof *m->lev);
+	m->levbox = xmalloc((size_t)cap * sizeof *m->levbox);
+	uint64_t *eq = xmalloc((size_t)cap * pr * sizeof *eq);
+	m->sight[VB_ROWS] = xcalloc(pr, sizeof(uint64_t));
+	/* One pass over the cells: the sight bit, and a bit in the plane of
+	 * the cell's own height, each new height getting a plane as it
+	 * appears. Boxes grow by the ends of each row's runs of a height. */
+	int wr = m->words[VB_ROWS], lasth = 0, k = -1;
 	for (int y = 0; y < H; y++) {
-		uint64_t *srow = m->sight[VB_ROWS] + (size_t)y * (size_t)wr;
-		for (int x = 0; x < W; x++) {
-			const struct cell *c = map_cell_c(map, x, y);
+		uint64_t *srow = m->sight[VB_ROWS] + (size_t)y * wr;
+		const struct cell *c = map_cell_c(map, 0, y);
+		for (int x = 0; x < W; x++, c++) {
 			int h = c->t.height;
-			if (lastk < 0 || h != lasth) {
-				lastk = vision_map_level(m, h);
+			if (k < 0 || h != lasth) {
+				if (k >= 0) /* a run of height lasth ends */
+					vision_box_add(&m->levbox[k], x - 1, y);
+				k = vision_map_level(m, h);
+				if (k < 0)
+					k = add_level(m, h, &eq, &cap);
 				lasth = h;
+				vision_box_add(&m->levbox[k], x, y);
 			}
 			uint64_t bit = (uint64_t)1 << (x & 63);
 			if (cell_blocks_sight(c))
 				srow[x >> 6] |= bit;
-			m->le[VB_ROWS][(size_t)lastk * pr + (size_t)y * wr +
-				       (x >> 6)] |= bit;
-			vision_box_add(&m->levbox[lastk], x, y);
+			eq[(size_t)k * pr + (size_t)y * wr + (x >> 6)] |= bit;
 		}
+		/* The row's last run of a height ends at its last cell. */
+		if (W > 0)
+			vision_box_add(&m->levbox[k], W - 1, y);
+		k = -1;
 	}
+	/* Plane i holds every height up to lev[i]: a running OR. */
+	int nlev = m->nlev;
 	for (int i = 1; i < nlev; i++)
 		for (size_t j = 0; j < pr; j++)
-			m->le[VB_ROWS][i * pr + j] |=
-				m->le[VB_ROWS][(i - 1) * pr + j];
+			eq[i * pr + j] |= eq[(i - 1) * pr + j];
+	m->le[VB_ROWS] = eq;
+	m->sight[VB_COLS] = xcalloc(pc, sizeof(uint64_t));
+	m->le[VB_COLS] = xcalloc(pc * (size_t)(nlev ? nlev : 1), sizeof(uint64_t));
 	int wc = m->words[VB_COLS];
 	vision_transpose_or(m->sight[VB_ROWS], H, wr, m->sight[VB_COLS], W,
 			    wc);

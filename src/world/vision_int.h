@@ -77,9 +77,16 @@ void vision_transpose_or(const uint64_t *src, int slines, int swords,
 void vision_bits_to_bytes(const struct vision_map *m, const uint64_t *rows,
 			  unsigned char *out);
 
-/* A closed interval of slopes [an/ad, bn/bd], denominators positive. */
+/* One end n/d (d > 0, 0 <= n/d <= 1) of a lit interval of slopes, with
+ * n*u = q*d + r for the column u being cast, so that moving on a column
+ * takes an addition instead of a division. */
+struct vision_end {
+	int n, d, q, r;
+};
+
+/* A closed interval of lit slopes [a, b]. */
 struct vision_gap {
-	int an, ad, bn, bd;
+	struct vision_end a, b;
 };
 
 /* Memory a cast reuses from one call to the next. */
