@@ -61,9 +61,11 @@ struct cast {
 	int am, an;     /* the viewer along the major and minor axes */
 	int mlen, nlen; /* the map's length along them */
 	int words;      /* words per line in this orientation */
-	const uint64_t *sight, *top, *below; /* below: NULL at the lowest */
-	const uint64_t *chi, *clo; /* mark cells in chi and not in clo */
+	const uint64_t *blk;   /* what blocks at this level, troops aside */
+	const uint64_t *below; /* heights below this level; NULL at the lowest */
+	const uint64_t *cls;   /* the targets this level marks */
 	struct vision_bits *out;
+	int llo, lhi, nlo, nhi; /* lines and minor cells marked so far */
 	struct vision_box *touched; /* in (major, minor) order, or NULL */
 };
 
@@ -87,7 +89,7 @@ static bool blocks(const struct cast *c, int u, int v)
 	if (M < 0 || M >= c->mlen || n < 0 || n >= c->nlen)
 		return false;
 	size_t off = (size_t)M * (size_t)c->words;
-	if (vision_bit(c->sight + off, n) || !vision_bit(c->top + off, n))
+	if (vision_bit(c->blk + off, n))
 		return true;
 	if (u * u + v * v > 16)
 		return false;
@@ -96,28 +98,36 @@ static bool blocks(const struct cast *c, int u, int v)
 	       (!c->below || !vision_bit(c->below + off, n));
 }
 
-/* Set bits n0..n1 of line l of b where chi is set and clo (if any) not. */
-static void mark(struct vision_bits *b, int l, int n0, int n1,
-		 const uint64_t *chi, const uint64_t *clo)
+/* Whether the corner (u - 1/2, u - 1/2) shuts the diagonal to (u, u): its
+ * side cells (u, u-1) and (u-1, u) both block. Beyond 4 inches no troop
+ * counts, and a cell of a column this far is on the map when the diagonal
+ * cell is, so the index alone answers. */
+static bool diag_shut(const struct cast *c, int u)
 {
-	uint64_t *line = b->w + (size_t)(l - b->line0) * (size_t)b->nwords;
+	if (u <= 4)
+		return blocks(c, u, u - 1) && blocks(c, u - 1, u);
+	int M = c->am + c->oc.su * u, n = c->an + c->oc.sv * u;
+	const uint64_t *a = c->blk + (size_t)M * (size_t)c->words;
+	const uint64_t *b = a - c->oc.su * (i64)c->words;
+	return vision_bit(a, n - c->oc.sv) && vision_bit(b, n);
+}
+
+/* Set bits n0..n1 (n0 <= n1) of a line where cls is set; word k of both
+ * is line[k - word0] and cls[k]. */
+static inline void mark_span(uint64_t *line, int word0, const uint64_t *cls,
+			     int n0, int n1)
+{
 	int w0 = n0 >> 6, w1 = n1 >> 6;
-	for (int k = w0; k <= w1; k++) {
-		uint64_t mask = ~(uint64_t)0;
-		if (k == w0)
-			mask &= ~(uint64_t)0 << (n0 & 63);
-		if (k == w1)
-			mask &= ~(uint64_t)0 >> (63 - (n1 & 63));
-		if (chi)
-			mask &= chi[k];
-		if (clo)
-			mask &= ~clo[k];
-		line[k - b->word0] |= mask;
+	uint64_t first = ~(uint64_t)0 << (n0 & 63);
+	uint64_t last = ~(uint64_t)0 >> (63 - (n1 & 63));
+	if (w0 == w1) {
+		line[w0 - word0] |= first & last & cls[w0];
+		return;
 	}
-	b->lo = l < b->lo ? l : b->lo;
-	b->hi = l > b->hi ? l : b->hi;
-	b->wlo = w0 < b->wlo ? w0 : b->wlo;
-	b->whi = w1 > b->whi ? w1 : b->whi;
+	line[w0 - word0] |= first & cls[w0];
+	for (int k = w0 + 1; k < w1; k++)
+		line[k - word0] |= cls[k];
+	line[w1 - word0] |= last & cls[w1];
 }
 
 static void push_run(struct vision_scratch *s, int *nr, int v1, int v2)
@@ -144,21 +154,31 @@ static void collect_runs(struct cast *c, int u, int lo, int hi, int *nr)
 		return;
 	}
 	int M = c->am + c->oc.su * u, sv = c->oc.sv;
-	size_t off = (size_t)M * (size_t)c->words;
-	const uint64_t *sl = c->sight + off, *tl = c->top + off;
+	const uint64_t *bl = c->blk + (size_t)M * (size_t)c->words;
 	int n0 = c->an + sv * lo, n1 = c->an + sv * hi;
 	if (n0 > n1) {
 		int t = n0;
 		n0 = n1;
 		n1 = t;
 	}
+	int k0 = n0 >> 6, k1 = n1 >> 6;
+	uint64_t m0 = ~(uint64_t)0 << (n0 & 63);
+	uint64_t m1 = ~(uint64_t)0 >> (63 - (n1 & 63));
+	/* Most ranges hold no blocker at all: look before keeping books. */
+	uint64_t any = bl[k0] & m0 & (k0 == k1 ? m1 : ~(uint64_t)0);
+	for (int k = k0 + 1; k < k1; k++)
+		any |= bl[k];
+	if (k1 > k0)
+		any |= bl[k1] & m1;
+	if (!any)
+		return;
 	int first = *nr, start = -1, end = -2;
-	for (int k = n0 >> 6; k <= n1 >> 6; k++) {
-		uint64_t b = sl[k] | ~tl[k];
-		if (k == n0 >> 6)
-			b &= ~(uint64_t)0 << (n0 & 63);
-		if (k == n1 >> 6)
-			b &= ~(uint64_t)0 >> (63 - (n1 & 63));
+	for (int k = k0; k <= k1; k++) {
+		uint64_t b = bl[k];
+		if (k == k0)
+			b &= m0;
+		if (k == k1)
+			b &= m1;
 		while (b) {
 			int s0 = __builtin_ctzll(b);
 			uint64_t rest = ~(b >> s0);
@@ -325,23 +345,32 @@ static void step_column(struct cast *c, int u, int vcap, int vout)
 	struct vision_gap *g = s->gap[c->cur];
 	int ng = s->ngap, nr = 0, lo = 0, hi = -2, diag = -1;
 	int M = c->am + c->oc.su * u;
-	size_t off = (size_t)M * (size_t)c->words;
+	const uint64_t *cls = c->cls + (size_t)M * (size_t)c->words;
+	struct vision_bits *o = c->out;
+	uint64_t *line = o->w + (size_t)(M - o->line0) * (size_t)o->nwords;
 	for (int i = 0; i < ng; i++) {
 		const struct vision_end *a = &g[i].a, *b = &g[i].b;
 		int vlo = a->q + (a->r != 0), vhi = b->q;
 		int top = vhi < vout ? vhi : vout;
 		if (top == u && u >= 2) {
 			if (diag < 0)
-				diag = c->oc.diag && !(blocks(c, u, u - 1) &&
-						       blocks(c, u - 1, u));
+				diag = c->oc.diag && !diag_shut(c, u);
 			if (!diag)
 				top = u - 1;
 		}
 		if (u >= 2 && vlo <= top) {
 			int n0 = c->an + c->oc.sv * vlo;
 			int n1 = c->an + c->oc.sv * top;
-			mark(c->out, M, n0 < n1 ? n0 : n1, n0 < n1 ? n1 : n0,
-			     c->chi + off, c->clo ? c->clo + off : NULL);
+			if (n0 > n1) {
+				int t = n0;
+				n0 = n1;
+				n1 = t;
+			}
+			mark_span(line, c->out->word0, cls, n0, n1);
+			c->nlo = n0 < c->nlo ? n0 : c->nlo;
+			c->nhi = n1 > c->nhi ? n1 : c->nhi;
+			c->lhi = M > c->lhi ? M : c->lhi;
+			c->llo = M < c->llo ? M : c->llo;
 		}
 		int tlo = (i64)(2 * vlo - 1) * a->d >= (i64)a->n * (2 * u - 1)
 				  ? vlo - 1
@@ -390,6 +419,8 @@ static void cast_octant(struct cast *c, int umax)
 	int vedge = c->oc.sv > 0 ? c->nlen - 1 - c->an : c->an;
 	i64 R2 = (i64)c->R * c->R;
 	int vr = c->R;
+	c->llo = c->nlo = INT_MAX;
+	c->lhi = c->nhi = INT_MIN;
 	for (int u = 1; u <= umax && s->ngap > 0; u++) {
 		int vcap = u < vedge ? u : vedge, vout = vcap;
 		if (c->R > 0) {
@@ -399,6 +430,13 @@ static void cast_octant(struct cast *c, int umax)
 		}
 		step_column(c, u, vcap, vout);
 	}
+	if (c->lhi < c->llo)
+		return;
+	struct vision_bits *o = c->out;
+	o->lo = c->llo < o->lo ? c->llo : o->lo;
+	o->hi = c->lhi > o->hi ? c->lhi : o->hi;
+	o->wlo = (c->nlo >> 6) < o->wlo ? c->nlo >> 6 : o->wlo;
+	o->whi = (c->nhi >> 6) > o->whi ? c->nhi >> 6 : o->whi;
 }
 
 /* Set up c for octant k of unit un's arc at level li. */
@@ -414,11 +452,12 @@ static void octant_setup(struct cast *c, const struct unit *un, int k,
 	c->mlen = xmaj ? m->w : m->h;
 	c->nlen = xmaj ? m->h : m->w;
 	c->words = m->words[o];
-	c->sight = m->sight[o];
-	c->top = m->le[o] + (size_t)li * m->plane[o];
-	c->below = li > 0 ? m->le[o] + (size_t)(li - 1) * m->plane[o] : NULL;
-	c->chi = c->top;
-	c->clo = li > la ? c->below : NULL;
+	size_t p = m->plane[o];
+	c->blk = m->blk[o] + (size_t)li * p;
+	c->below = li > 0 ? m->le[o] + (size_t)(li - 1) * p : NULL;
+	/* At the viewer's level every target no higher; above it, just
+	 * those at the level. */
+	c->cls = (li == la ? m->le[o] : m->eq[o]) + (size_t)li * p;
 }
 
 /* The last column worth casting at a level above the viewer's: where cells
@@ -498,7 +537,14 @@ void vision_cast_unit(const struct vision_map *m, const struct world *w,
 	for (int y = un->y - 1; y <= un->y + 1; y++) {
 		if (y < 0 || y >= m->h)
 			continue;
-		mark(&out[VB_ROWS], y, x0, x1, NULL, NULL);
+		struct vision_bits *b = &out[VB_ROWS];
+		uint64_t *line = b->w + (size_t)(y - b->line0) * b->nwords;
+		for (int x = x0; x <= x1; x++)
+			line[(x >> 6) - b->word0] |= (uint64_t)1 << (x & 63);
+		b->lo = y < b->lo ? y : b->lo;
+		b->hi = y > b->hi ? y : b->hi;
+		b->wlo = (x0 >> 6) < b->wlo ? x0 >> 6 : b->wlo;
+		b->whi = (x1 >> 6) > b->whi ? x1 >> 6 : b->whi;
 		if (touched) {
 			vision_box_add(touched, x0, y);
 			vision_box_add(touched, x1, y);

@@ -22,6 +22,20 @@ int vision_map_level(const struct vision_map *m, int height)
 	return -1;
 }
 
+/* eq and blk planes of level i from sight and le, words j0..j1-1 of a
+ * plane in orientation o. */
+static void derive_planes(struct vision_map *m, int o, int i, size_t j0,
+			  size_t j1)
+{
+	size_t p = m->plane[o] ? m->plane[o] : 1;
+	const uint64_t *le = m->le[o] + i * p, *below = le - p;
+	uint64_t *eq = m->eq[o] + i * p, *blk = m->blk[o] + i * p;
+	for (size_t j = j0; j < j1; j++) {
+		eq[j] = i > 0 ? le[j] & ~below[j] : le[j];
+		blk[j] = m->sight[o][j] | ~le[j];
+	}
+}
+
 /* Make room for a new height h in m->lev (kept ascending) with a clear
  * row-major plane of its own in *eq; returns its index. */
 static int add_level(struct vision_map *m, int h, uint64_t **eq, int *cap)
@@ -109,6 +123,13 @@ void vision_map_build(struct vision_map *m, const struct world *w)
 	for (int i = 0; i < nlev; i++)
 		vision_transpose_or(m->le[VB_ROWS] + i * pr, H, wr,
 				    m->le[VB_COLS] + i * pc, W, wc);
+	for (int o = 0; o < 2; o++) {
+		size_t p = o == VB_ROWS ? pr : pc;
+		m->eq[o] = xmalloc(p * (size_t)(nlev ? nlev : 1) * sizeof(uint64_t));
+		m->blk[o] = xmalloc(p * (size_t)(nlev ? nlev : 1) * sizeof(uint64_t));
+		for (int i = 0; i < nlev; i++)
+			derive_planes(m, o, i, 0, p);
+	}
 }
 
 void vision_map_free(struct vision_map *m)
@@ -116,6 +137,8 @@ void vision_map_free(struct vision_map *m)
 	for (int o = 0; o < 2; o++) {
 		free(m->sight[o]);
 		free(m->le[o]);
+		free(m->eq[o]);
+		free(m->blk[o]);
 	}
 	free(m->lev);
 	free(m->levbox);
@@ -164,6 +187,14 @@ int vision_map_update_cell(struct vision_map *m, const struct world *w,
 		}
 		vision_box_add(&m->levbox[k], x, y);
 		r |= 2;
+	}
+	if (r) { /* the words of the cell in the derived planes */
+		for (int i = 0; i < m->nlev; i++) {
+			size_t jr = (size_t)y * wr + (x >> 6);
+			size_t jc = (size_t)x * wc + (y >> 6);
+			derive_planes(m, VB_ROWS, i, jr, jr + 1);
+			derive_planes(m, VB_COLS, i, jc, jc + 1);
+		}
 	}
 	return r;
 }

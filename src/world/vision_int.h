@@ -16,9 +16,10 @@ enum { VB_ROWS, VB_COLS };
 /*
  * The sight index of a map, in both orientations: one bit per cell for
  * terrain that blocks sight now, and for each distinct height lev[i] of the
- * map a plane of the cells no higher than it. A cell blocks a line whose
- * higher end is at lev[i] when its sight bit is set or its bit in plane i
- * is clear. Built from the map; callers that change a cell update it.
+ * map three planes: le, the cells no higher than lev[i]; eq, the cells
+ * exactly that high; blk, the cells that block a line whose higher end is
+ * at lev[i] (sight, or higher than lev[i]; troops are not in the index).
+ * Built from the map; callers that change a cell update it.
  */
 struct vision_map {
 	int w, h;
@@ -28,7 +29,7 @@ struct vision_map {
 	int *lev;                  /* the distinct heights, ascending */
 	struct vision_box *levbox; /* the cells exactly at each height */
 	uint64_t *sight[2];
-	uint64_t *le[2]; /* nlev planes: height <= lev[i] */
+	uint64_t *le[2], *eq[2], *blk[2]; /* nlev planes each */
 };
 
 /* Build m from the world's map (m uninitialised); free with
