@@ -112,24 +112,6 @@ static bool diag_shut(const struct cast *c, int u)
 	return vision_bit(a, n - c->oc.sv) && vision_bit(b, n);
 }
 
-/* Set bits n0..n1 (n0 <= n1) of a line where cls is set; word k of both
- * is line[k - word0] and cls[k]. */
-static inline void mark_span(uint64_t *line, int word0, const uint64_t *cls,
-			     int n0, int n1)
-{
-	int w0 = n0 >> 6, w1 = n1 >> 6;
-	uint64_t first = ~(uint64_t)0 << (n0 & 63);
-	uint64_t last = ~(uint64_t)0 >> (63 - (n1 & 63));
-	if (w0 == w1) {
-		line[w0 - word0] |= first & last & cls[w0];
-		return;
-	}
-	line[w0 - word0] |= first & cls[w0];
-	for (int k = w0 + 1; k < w1; k++)
-		line[k - word0] |= cls[k];
-	line[w1 - word0] |= last & cls[w1];
-}
-
 static void push_run(struct vision_scratch *s, int *nr, int v1, int v2)
 {
 	s->run[2 * *nr] = v1;
@@ -164,14 +146,6 @@ static void collect_runs(struct cast *c, int u, int lo, int hi, int *nr)
 	int k0 = n0 >> 6, k1 = n1 >> 6;
 	uint64_t m0 = ~(uint64_t)0 << (n0 & 63);
 	uint64_t m1 = ~(uint64_t)0 >> (63 - (n1 & 63));
-	/* Most ranges hold no blocker at all: look before keeping books. */
-	uint64_t any = bl[k0] & m0 & (k0 == k1 ? m1 : ~(uint64_t)0);
-	for (int k = k0 + 1; k < k1; k++)
-		any |= bl[k];
-	if (k1 > k0)
-		any |= bl[k1] & m1;
-	if (!any)
-		return;
 	int first = *nr, start = -1, end = -2;
 	for (int k = k0; k <= k1; k++) {
 		uint64_t b = bl[k];
@@ -261,8 +235,8 @@ static inline void end_next(struct vision_end *e)
 }
 
 /* Append [a, b] to the lit slopes for column u+1, unless it is a single
- * slope shut at a corner. a (and b, when bold is NULL) is a new end
- * unless afresh is false, in which case its state is column u's. */
+ * slope shut at a corner. An end given as a fraction is new; one given as
+ * an old end already holds its state for column u+1. */
 static void emit(const struct cast *c, struct vision_gap *out, int *n, int u,
 		 const struct vision_end *a, bool afresh, i64 bn, i64 bd,
 		 const struct vision_end *bold)
@@ -270,22 +244,18 @@ static void emit(const struct cast *c, struct vision_gap *out, int *n, int u,
 	if ((i64)a->n * bd == bn * a->d && glued(c, u, a->n, a->d))
 		return;
 	struct vision_gap *g = &out[(*n)++];
-	if (afresh) {
+	if (afresh)
 		end_init(&g->a, a->n, a->d, u + 1);
-	} else {
+	else
 		g->a = *a;
-		end_next(&g->a);
-	}
-	if (bold) {
+	if (bold)
 		g->b = *bold;
-		end_next(&g->b);
-	} else {
+	else
 		end_init(&g->b, bn, bd, u + 1);
-	}
 }
 
 /* Cut the open intervals of column u's blocker runs (s->run, nr of them)
- * out of the lit slopes. */
+ * out of the lit slopes, whose ends already hold column u+1's state. */
 static void cut_column(struct cast *c, int u, int nr)
 {
 	struct vision_scratch *s = c->s;
@@ -320,16 +290,39 @@ static void cut_column(struct cast *c, int u, int nr)
 	c->cur = !c->cur;
 }
 
-/* Find the runs of blockers among cells lo..hi of column u (one range of
- * cells whose closed intervals meet the lit slopes). */
-static void flush_range(struct cast *c, int u, int lo, int hi, int *nr)
+/* Look for blockers among cells lo..hi of column u, a range of cells whose
+ * closed intervals meet the lit slopes. Beyond 4 inches the index alone
+ * answers, and most ranges hold none: a glance at their words first. */
+static void look(struct cast *c, int u, const uint64_t *blk, int lo, int hi,
+		 int *nr)
 {
-	collect_runs(c, u, lo, hi, nr);
 	if (c->touched) {
 		int M = c->am + c->oc.su * u;
 		vision_box_add(c->touched, M, c->an + c->oc.sv * lo);
 		vision_box_add(c->touched, M, c->an + c->oc.sv * hi);
 	}
+	if (u > 4) {
+		int n0 = c->an + c->oc.sv * lo, n1 = c->an + c->oc.sv * hi;
+		if (n0 > n1) {
+			int t = n0;
+			n0 = n1;
+			n1 = t;
+		}
+		int k0 = n0 >> 6, k1 = n1 >> 6;
+		uint64_t m0 = ~(uint64_t)0 << (n0 & 63);
+		uint64_t m1 = ~(uint64_t)0 >> (63 - (n1 & 63));
+		uint64_t any;
+		if (k0 == k1) {
+			any = blk[k0] & m0 & m1;
+		} else {
+			any = (blk[k0] & m0) | (blk[k1] & m1);
+			for (int k = k0 + 1; k < k1; k++)
+				any |= blk[k];
+		}
+		if (!any)
+			return;
+	}
+	collect_runs(c, u, lo, hi, nr);
 }
 
 /*
@@ -337,47 +330,54 @@ static void flush_range(struct cast *c, int u, int lo, int hi, int *nr)
  * 1 touches the viewer and is marked anyway), then cut the intervals of
  * the column's blockers out of the lit slopes. Only cells whose closed
  * interval meets a lit one can cut anything: for a lit [a, b] those are
- * the seen ones and at most one more on each side.
+ * the seen ones and at most one more on each side. The ends of the lit
+ * intervals move on to column u+1 as they are read.
  */
 static void step_column(struct cast *c, int u, int vcap, int vout)
 {
-	struct vision_scratch *s = c->s;
-	struct vision_gap *g = s->gap[c->cur];
-	int ng = s->ngap, nr = 0, lo = 0, hi = -2, diag = -1;
-	int M = c->am + c->oc.su * u;
-	const uint64_t *cls = c->cls + (size_t)M * (size_t)c->words;
+	struct vision_gap *g = c->s->gap[c->cur];
+	const int ng = c->s->ngap, an = c->an, sv = c->oc.sv;
+	const int M = c->am + c->oc.su * u;
+	const size_t off = (size_t)M * (size_t)c->words;
+	const uint64_t *cls = c->cls + off;
 	struct vision_bits *o = c->out;
 	uint64_t *line = o->w + (size_t)(M - o->line0) * (size_t)o->nwords;
+	const int word0 = o->word0;
+	const i64 um = 2 * (i64)u - 1, up = 2 * (i64)u + 1;
+	int nr = 0, lo = 0, hi = -2, nlo = INT_MAX, nhi = INT_MIN;
 	for (int i = 0; i < ng; i++) {
-		const struct vision_end *a = &g[i].a, *b = &g[i].b;
+		struct vision_end *a = &g[i].a, *b = &g[i].b;
 		int vlo = a->q + (a->r != 0), vhi = b->q;
+		int tlo = (i64)(2 * vlo - 1) * a->d >= (i64)a->n * um ? vlo - 1
+								       : vlo;
+		int thi = (i64)(2 * vhi + 1) * b->d <= (i64)b->n * up ? vhi + 1
+								       : vhi;
+		end_next(a);
+		end_next(b);
 		int top = vhi < vout ? vhi : vout;
-		if (top == u && u >= 2) {
-			if (diag < 0)
-				diag = c->oc.diag && !diag_shut(c, u);
-			if (!diag)
-				top = u - 1;
-		}
+		if (top == u && (!c->oc.diag || diag_shut(c, u)))
+			top = u - 1;
 		if (u >= 2 && vlo <= top) {
-			int n0 = c->an + c->oc.sv * vlo;
-			int n1 = c->an + c->oc.sv * top;
+			int n0 = an + sv * vlo, n1 = an + sv * top;
 			if (n0 > n1) {
 				int t = n0;
 				n0 = n1;
 				n1 = t;
 			}
-			mark_span(line, c->out->word0, cls, n0, n1);
-			c->nlo = n0 < c->nlo ? n0 : c->nlo;
-			c->nhi = n1 > c->nhi ? n1 : c->nhi;
-			c->lhi = M > c->lhi ? M : c->lhi;
-			c->llo = M < c->llo ? M : c->llo;
+			int w0 = n0 >> 6, w1 = n1 >> 6;
+			uint64_t m0 = ~(uint64_t)0 << (n0 & 63);
+			uint64_t m1 = ~(uint64_t)0 >> (63 - (n1 & 63));
+			if (w0 == w1) {
+				line[w0 - word0] |= m0 & m1 & cls[w0];
+			} else {
+				line[w0 - word0] |= m0 & cls[w0];
+				for (int k = w0 + 1; k < w1; k++)
+					line[k - word0] |= cls[k];
+				line[w1 - word0] |= m1 & cls[w1];
+			}
+			nlo = n0 < nlo ? n0 : nlo;
+			nhi = n1 > nhi ? n1 : nhi;
 		}
-		int tlo = (i64)(2 * vlo - 1) * a->d >= (i64)a->n * (2 * u - 1)
-				  ? vlo - 1
-				  : vlo;
-		int thi = (i64)(2 * vhi + 1) * b->d <= (i64)b->n * (2 * u + 1)
-				  ? vhi + 1
-				  : vhi;
 		tlo = tlo < 0 ? 0 : tlo;
 		thi = thi > vcap ? vcap : thi;
 		if (tlo > thi)
@@ -387,20 +387,20 @@ static void step_column(struct cast *c, int u, int vcap, int vout)
 			continue;
 		}
 		if (hi >= lo)
-			flush_range(c, u, lo, hi, &nr);
+			look(c, u, c->blk + off, lo, hi, &nr);
 		lo = tlo;
 		hi = thi;
 	}
 	if (hi >= lo)
-		flush_range(c, u, lo, hi, &nr);
-	if (nr > 0) {
+		look(c, u, c->blk + off, lo, hi, &nr);
+	if (nhi >= nlo) {
+		c->nlo = nlo < c->nlo ? nlo : c->nlo;
+		c->nhi = nhi > c->nhi ? nhi : c->nhi;
+		c->llo = M < c->llo ? M : c->llo;
+		c->lhi = M > c->lhi ? M : c->lhi;
+	}
+	if (nr > 0)
 		cut_column(c, u, nr);
-		return;
-	}
-	for (int i = 0; i < ng; i++) {
-		end_next(&g[i].a);
-		end_next(&g[i].b);
-	}
 }
 
 /* The last column of the octant: the map's edge or the vision range. */
@@ -410,11 +410,12 @@ static int octant_end(const struct cast *c)
 	return c->R > 0 && c->R < umax ? c->R : umax;
 }
 
-static void cast_octant(struct cast *c, int umax)
+/* Cast the octant up to column umax, tracking the slopes in *first. */
+static void cast_octant(struct cast *c, int umax, struct vision_gap first)
 {
 	struct vision_scratch *s = c->s;
 	c->cur = 0;
-	s->gap[0][0] = (struct vision_gap){{0, 1, 0, 0}, {1, 1, 1, 0}};
+	s->gap[0][0] = first;
 	s->ngap = 1;
 	int vedge = c->oc.sv > 0 ? c->nlen - 1 - c->an : c->an;
 	i64 R2 = (i64)c->R * c->R;
@@ -460,20 +461,42 @@ static void octant_setup(struct cast *c, const struct unit *un, int k,
 	c->cls = (li == la ? m->le[o] : m->eq[o]) + (size_t)li * p;
 }
 
-/* The last column worth casting at a level above the viewer's: where cells
- * of that height still lie ahead in the octant, or 0 for none. */
-static int level_end(const struct cast *c, struct vision_box b, int umax)
+/* At a level above the viewer's only the cells exactly that high (in box
+ * b) are targets: the last column worth casting is the last that holds
+ * some, or 0 for none, and only the slopes that reach them need tracking,
+ * *g. Slopes beyond never show a target of this level and cutting them
+ * changes nothing within. */
+static int level_end(const struct cast *c, struct vision_box b, int umax,
+		     struct vision_gap *g)
 {
 	bool xmaj = c->oc.o == VB_COLS;
 	int M0 = xmaj ? b.x0 : b.y0, M1 = xmaj ? b.x1 : b.y1;
 	int n0 = xmaj ? b.y0 : b.x0, n1 = xmaj ? b.y1 : b.x1;
-	int far = c->oc.su > 0 ? M1 - c->am : c->am - M0;
-	int vedge = c->oc.sv > 0 ? c->nlen - 1 - c->an : c->an;
-	int e0 = c->oc.sv > 0 ? c->an : c->an - vedge;
-	int e1 = c->oc.sv > 0 ? c->an + vedge : c->an;
-	if (far < 2 || n1 < e0 || n0 > e1)
+	int su = c->oc.su, sv = c->oc.sv;
+	int u0 = su * (M0 - c->am), u1 = su * (M1 - c->am);
+	int v0 = sv * (n0 - c->an), v1 = sv * (n1 - c->an);
+	if (u0 > u1) {
+		int t = u0;
+		u0 = u1;
+		u1 = t;
+	}
+	if (v0 > v1) {
+		int t = v0;
+		v0 = v1;
+		v1 = t;
+	}
+	u0 = u0 < 1 ? 1 : u0;
+	u1 = u1 < umax ? u1 : umax;
+	v0 = v0 < 0 ? 0 : v0;
+	v1 = v1 < u1 ? v1 : u1;
+	if (u1 < 2 || u0 > u1 || v0 > v1)
 		return 0;
-	return far < umax ? far : umax;
+	end_init(&g->a, v0, u1, 1);
+	if (v1 < u0)
+		end_init(&g->b, v1, u0, 1);
+	else
+		end_init(&g->b, 1, 1, 1);
+	return u1;
 }
 
 static void scratch_ready(struct vision_scratch *s, const struct vision_map *m)
@@ -560,13 +583,14 @@ void vision_cast_unit(const struct vision_map *m, const struct world *w,
 		for (int k = 0; k < 2; k++) {
 			octant_setup(&c, un, k, la, li);
 			int umax = octant_end(&c);
+			struct vision_gap all = {{0, 1, 0, 0}, {1, 1, 1, 0}};
 			if (li > la)
-				umax = level_end(&c, m->levbox[li], umax);
+				umax = level_end(&c, m->levbox[li], umax, &all);
 			if (umax < 1)
 				continue;
 			c.out = &out[c.oc.o];
 			c.touched = touched ? &t[c.oc.o] : NULL;
-			cast_octant(&c, umax);
+			cast_octant(&c, umax, all);
 		}
 	}
 	if (!touched)
