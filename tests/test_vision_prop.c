@@ -1,8 +1,10 @@
 /* test_vision_prop.c: the fast views agree with the reference line walk
  * (SPEC 2.1, 2.2) on many random small battlefields: walls, doors, heights,
  * troops of three teams, every facing, with and without a vision range.
- * The views kept by a vision_cache agree with it after random sequences of
- * moves, turns, door changes, breaches and removals.
+ * Team views (vision_team_view) and one unit's view (vision_unit_view) are
+ * checked cell by cell; the views kept by a vision_cache are checked after
+ * each of a random sequence of moves, turns, arrivals, removals, door
+ * changes, breaches and new heights.
  *
  * MEDSIEGE_PROP_CASES sets the number of cases of each kind (default
  * 10000 worlds, 1500 sequences); MEDSIEGE_PROP_SEED the first seed (1). A
@@ -60,6 +62,9 @@ static void random_world(struct world *w, uint64_t seed)
 			W = 60 + rnd(&r, 80);
 		else
 			H = 60 + rnd(&r, 80);
+	} else if (rnd(&r, 1000) == 0) { /* blocks of 64x64 both ways */
+		W = 64 + rnd(&r, 80);
+		H = 64 + rnd(&r, 80);
 	}
 	static const int densities[] = {0, 5, 15, 30, 50, 70};
 	int dense = densities[rnd(&r, 6)];
@@ -95,7 +100,7 @@ static void random_world(struct world *w, uint64_t seed)
 					   .colour = "green"};
 	static const char *const types[] = {"archer", "billman",
 					    "peasant_levy", "foot_knight"};
-	int nunits = rnd(&r, 1 + (W * H < 14 ? W * H : 14));
+	int nunits = rnd(&r, 1 + (W * H < 14 ? W * H : W * H > 2000 ? 6 : 14));
 	for (int i = 0; i < nunits; i++) {
 		int x = rnd(&r, W), y = rnd(&r, H);
 		if (world_unit_at(w, x, y) >= 0)
@@ -169,6 +174,46 @@ static bool same_view(const struct world *w, int team,
 	return true;
 }
 
+/* vision_unit_view against vision_unit_sees for every cell. */
+static bool same_unit_view(const struct world *w, int i, unsigned char *got,
+			   unsigned long long seed)
+{
+	int W = w->map.w, H = w->map.h;
+	struct vision_box box = vision_unit_view(w, i, got);
+	struct vision_box want = {0, 0, -1, -1};
+	bool alive = unit_alive(&w->units[i]);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			bool sees = alive && vision_unit_sees(w, i, x, y);
+			if (sees) {
+				if (want.x1 < want.x0)
+					want = (struct vision_box){x, y, x, y};
+				want.x0 = x < want.x0 ? x : want.x0;
+				want.x1 = x > want.x1 ? x : want.x1;
+				want.y0 = y < want.y0 ? y : want.y0;
+				want.y1 = y > want.y1 ? y : want.y1;
+			}
+			if (got[(size_t)y * W + x] == sees)
+				continue;
+			printf("vision_unit_view disagrees with vision_unit_sees: "
+			       "seed %llu (MEDSIEGE_PROP_SEED=%llu "
+			       "MEDSIEGE_PROP_CASES=1), unit %s, cell %d,%d: %d\n",
+			       seed, seed, w->units[i].id, x, y,
+			       got[(size_t)y * W + x]);
+			dump_world(w);
+			return false;
+		}
+	if (memcmp(&box, &want, sizeof box) != 0 &&
+	    !(box.x1 < box.x0 && want.x1 < want.x0)) {
+		printf("vision_unit_view: box %d,%d-%d,%d, want %d,%d-%d,%d "
+		       "(seed %llu)\n",
+		       box.x0, box.y0, box.x1, box.y1, want.x0, want.y0,
+		       want.x1, want.y1, seed);
+		return false;
+	}
+	return true;
+}
+
 static void test_team_view_matches_reference(void **state)
 {
 	struct world *w = *state;
@@ -185,16 +230,21 @@ static void test_team_view_matches_reference(void **state)
 			got = realloc(got, cap);
 			want = realloc(want, cap);
 		}
-		for (int t = 0; t < w->nteams; t++) {
+		bool ok = true;
+		for (int t = 0; ok && t < w->nteams; t++) {
 			vision_team_view_ref(w, t, want);
 			memset(got, 7, cells);
 			vision_team_view(w, t, got);
-			if (!same_view(w, t, got, want, "vision_team_view",
-				       seed)) {
-				free(got);
-				free(want);
-				fail();
-			}
+			ok = same_view(w, t, got, want, "vision_team_view", seed);
+		}
+		/* And one unit's view, cell by cell, with its box. */
+		int i = w->nunits ? (int)(seed % (unsigned)w->nunits) : -1;
+		if (ok && i >= 0)
+			ok = same_unit_view(w, i, got, seed);
+		if (!ok) {
+			free(got);
+			free(want);
+			fail();
 		}
 		world_free(w);
 	}

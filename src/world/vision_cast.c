@@ -293,8 +293,8 @@ static void cut_column(struct cast *c, int u, int nr)
 /* Look for blockers among cells lo..hi of column u, a range of cells whose
  * closed intervals meet the lit slopes. Beyond 4 inches the index alone
  * answers, and most ranges hold none: a glance at their words first. */
-static void look(struct cast *c, int u, const uint64_t *blk, int lo, int hi,
-		 int *nr)
+static inline void look(struct cast *c, int u, const uint64_t *blk, int lo,
+			int hi, int *nr)
 {
 	if (c->touched) {
 		int M = c->am + c->oc.su * u;
@@ -302,12 +302,8 @@ static void look(struct cast *c, int u, const uint64_t *blk, int lo, int hi,
 		vision_box_add(c->touched, M, c->an + c->oc.sv * hi);
 	}
 	if (u > 4) {
-		int n0 = c->an + c->oc.sv * lo, n1 = c->an + c->oc.sv * hi;
-		if (n0 > n1) {
-			int t = n0;
-			n0 = n1;
-			n1 = t;
-		}
+		int n0 = c->an + c->oc.sv * (c->oc.sv > 0 ? lo : hi);
+		int n1 = c->an + c->oc.sv * (c->oc.sv > 0 ? hi : lo);
 		int k0 = n0 >> 6, k1 = n1 >> 6;
 		uint64_t m0 = ~(uint64_t)0 << (n0 & 63);
 		uint64_t m1 = ~(uint64_t)0 >> (63 - (n1 & 63));
