@@ -16,8 +16,9 @@
  *
  * Blocking depends on the higher end of the line, so the cast runs once for
  * the viewer's own height (targets no higher) and once for each greater
- * height of the map that has cells in reach (targets exactly that high).
- * Troops block only within 4 inches (u <= 4), checked cell by cell there.
+ * height of the map that has cells in reach (targets exactly that high,
+ * tracking only the slopes that reach them). Troops block only within 4
+ * inches (u <= 4), checked cell by cell there.
  *
  * The diagonal is the one direction whose corners have a side cell in the
  * target's own column, (u, u-1) beside (u-1, u); that corner is checked
@@ -351,7 +352,7 @@ static void step_column(struct cast *c, int u, int vcap, int vout)
 		end_next(a);
 		end_next(b);
 		int top = vhi < vout ? vhi : vout;
-		if (top == u && (!c->oc.diag || diag_shut(c, u)))
+		if (top == u && u >= 2 && (!c->oc.diag || diag_shut(c, u)))
 			top = u - 1;
 		if (u >= 2 && vlo <= top) {
 			int n0 = an + sv * vlo, n1 = an + sv * top;
