@@ -74,6 +74,8 @@ static void recast(struct vision_cache *c, const struct world *w, int idx)
 static void merge(struct vision_cache *c, bool full)
 {
 	const struct vision_map *m = &c->m;
+	if (m->w == 0 || m->h == 0)
+		return;
 	vision_bits_whole(&c->all[VB_ROWS], m, VB_ROWS);
 	vision_bits_whole(&c->all[VB_COLS], m, VB_COLS);
 	for (int i = 0; i < c->nrec; i++)
