@@ -44,7 +44,8 @@ struct vision_box vision_unit_view(const struct world *w, int idx,
  * for it again and again (the game after every action, the computer player
  * weighing moves). The owner tells it of every change, after making the
  * change in the world; each call recasts only the units the change can
- * touch. The cache keeps no pointer into the world.
+ * touch. A change it is not told of leaves its view wrong until
+ * vision_cache_rebuild. The cache keeps no pointer into the world.
  */
 struct vision_cache;
 
@@ -54,7 +55,7 @@ void vision_cache_free(struct vision_cache *c);
 /* Everything again from w (after a load, an undo, many changes). */
 void vision_cache_rebuild(struct vision_cache *c, const struct world *w);
 /* The team's view now: w*h bytes, 1 where seen, as vision_team_view would
- * fill them. The cache owns them; they change with the next call. */
+ * fill them. The cache owns them, valid until its next call. */
 const unsigned char *vision_cache_team_view(const struct vision_cache *c);
 /* Unit idx (of any team) has moved from from_x,from_y to where w now has
  * it, turned (same place), come onto the board (from -1,-1) or left it. */
