@@ -287,12 +287,13 @@ static void transpose64(uint64_t a[64])
 	}
 }
 
-void vision_transpose_or(const uint64_t *src, int slines, int swords,
-			 uint64_t *dst, int dlines, int dwords)
+void vision_transpose_or_part(const uint64_t *src, int slines, int swords,
+			      uint64_t *dst, int dlines, int dwords, int sb0,
+			      int sb1, int db0, int db1)
 {
 	uint64_t a[64];
-	for (int sb = 0; sb < swords; sb++) {
-		for (int db = 0; db < dwords; db++) {
+	for (int sb = sb0; sb <= sb1; sb++) {
+		for (int db = db0; db <= db1; db++) {
 			bool any = false;
 			for (int r = 0; r < 64; r++) {
 				int l = 64 * db + r;
@@ -307,6 +308,13 @@ void vision_transpose_or(const uint64_t *src, int slines, int swords,
 				dst[(size_t)(64 * sb + c) * dwords + db] |= a[c];
 		}
 	}
+}
+
+void vision_transpose_or(const uint64_t *src, int slines, int swords,
+			 uint64_t *dst, int dlines, int dwords)
+{
+	vision_transpose_or_part(src, slines, swords, dst, dlines, dwords, 0,
+				 swords - 1, 0, dwords - 1);
 }
 
 /* Eight bits to eight bytes of 0 or 1, bit i to byte i. */

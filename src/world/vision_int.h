@@ -73,6 +73,11 @@ void vision_bits_or(struct vision_bits *dst, const struct vision_bits *src);
  * j. */
 void vision_transpose_or(const uint64_t *src, int slines, int swords,
 			 uint64_t *dst, int dlines, int dwords);
+/* The same for the 64x64 blocks of words sb0..sb1 of src lines
+ * 64*db0..64*db1+63 only. */
+void vision_transpose_or_part(const uint64_t *src, int slines, int swords,
+			      uint64_t *dst, int dlines, int dwords, int sb0,
+			      int sb1, int db0, int db1);
 
 /* out[y*w+x] = 1 where row-major bits (m's row words) are set, else 0. */
 void vision_bits_to_bytes(const struct vision_map *m, const uint64_t *rows,
