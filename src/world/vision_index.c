@@ -252,26 +252,6 @@ void vision_bits_free(struct vision_bits *b)
 	memset(b, 0, sizeof *b);
 }
 
-void vision_bits_or(struct vision_bits *dst, const struct vision_bits *src)
-{
-	if (src->hi < src->lo)
-		return;
-	int n = src->whi - src->wlo + 1;
-	for (int l = src->lo; l <= src->hi; l++) {
-		const uint64_t *s = src->w +
-				    (size_t)(l - src->line0) * src->nwords +
-				    (src->wlo - src->word0);
-		uint64_t *d = dst->w + (size_t)(l - dst->line0) * dst->nwords +
-			      (src->wlo - dst->word0);
-		for (int k = 0; k < n; k++)
-			d[k] |= s[k];
-	}
-	dst->lo = src->lo < dst->lo ? src->lo : dst->lo;
-	dst->hi = src->hi > dst->hi ? src->hi : dst->hi;
-	dst->wlo = src->wlo < dst->wlo ? src->wlo : dst->wlo;
-	dst->whi = src->whi > dst->whi ? src->whi : dst->whi;
-}
-
 /* Transpose a 64x64 block of bits in place: bit c of a[r] trades places
  * with bit r of a[c] (the recursive block swap of Hacker's Delight 7-3,
  * for bits counted from the least significant). */

@@ -65,8 +65,6 @@ void vision_bits_cover(struct vision_bits *b, int o, struct vision_box box);
 void vision_bits_whole(struct vision_bits *b, const struct vision_map *m,
 		       int o);
 void vision_bits_free(struct vision_bits *b);
-/* OR the written part of src into dst, which covers it. */
-void vision_bits_or(struct vision_bits *dst, const struct vision_bits *src);
 
 /* dst |= the transpose of src: src has slines lines of swords words, dst
  * dlines lines of dwords words; bit j of src line i is bit i of dst line
