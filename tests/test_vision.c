@@ -466,6 +466,37 @@ static void test_team_view_union_of_living_units(void **state)
 	assert_view(w, TW_BLUE, TW_ROWS("0001110", "0001110", "0001110"));
 }
 
+/* A vision_cache follows a door and a move as the game reports them. */
+static void test_cache_follows_a_door_and_a_move(void **state)
+{
+	struct world *w = *state;
+	tw_init(w, TW_ROWS(".......", "...#...", "...+...", "...#..."));
+	int a = tw_add_unit(w, "archer", TW_RED, 0, 2, DIR_E);
+	struct vision_cache *c = vision_cache_new(w, TW_RED);
+	const unsigned char *v = vision_cache_team_view(c);
+	assert_int_equal(v[2 * 7 + 6], 0); /* behind the closed door */
+	map_cell(&w->map, 3, 2)->t.state = DOOR_OPEN;
+	vision_cache_cell_changed(c, w, 3, 2);
+	v = vision_cache_team_view(c);
+	assert_int_equal(v[2 * 7 + 6], 1);
+	/* A troop steps into the doorway, 3 inches off: it blocks. */
+	int b = tw_add_unit(w, "billman", TW_BLUE, 2, 0, DIR_S);
+	vision_cache_unit_moved(c, w, b, -1, -1);
+	world_place(w, b, 3, 2);
+	vision_cache_unit_moved(c, w, b, 2, 0);
+	v = vision_cache_team_view(c);
+	assert_int_equal(v[2 * 7 + 6], 0);
+	assert_int_equal(v[2 * 7 + 3], 1); /* the troop itself is seen */
+	/* The archer turns away: only what touches its base is left. */
+	w->units[a].facing = DIR_W;
+	vision_cache_unit_moved(c, w, a, 0, 2);
+	unsigned char want[4 * 7];
+	vision_team_view(w, TW_RED, want);
+	assert_memory_equal(vision_cache_team_view(c), want, sizeof want);
+	assert_int_equal(vision_cache_team_view(c)[2 * 7 + 2], 0);
+	vision_cache_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -495,6 +526,7 @@ int main(void)
 		TW_TEST(test_unit_sees_within_vision_range),
 		TW_TEST(test_team_view_one_unit),
 		TW_TEST(test_team_view_union_of_living_units),
+		TW_TEST(test_cache_follows_a_door_and_a_move),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,12 @@
-/* vision.c: sight follows SPEC 2.1 exactly; the walker does the geometry,
- * this file decides what blocks. */
+/* vision.c: sight follows SPEC 2.1 exactly. The line walker (geom.c) is
+ * the reference, one line at a time; team and unit views come from the
+ * shadow cast of vision_cast.c, which tests hold to the walker. */
 #include "world/vision.h"
 
 #include <string.h>
 
 #include "base/geom.h"
+#include "world/vision_int.h"
 
 struct los_ctx {
 	const struct world *w;
@@ -61,7 +63,7 @@ bool vision_unit_sees(const struct world *w, int idx, int x, int y)
 	return !vision_line_blocked(w, u->x, u->y, x, y);
 }
 
-void vision_team_view(const struct world *w, int team, unsigned char *out)
+void vision_team_view_ref(const struct world *w, int team, unsigned char *out)
 {
 	int W = w->map.w, H = w->map.h;
 	int vr = w->roster.chart.vision_range;
@@ -90,4 +92,55 @@ void vision_team_view(const struct world *w, int team, unsigned char *out)
 				if (!out[y * W + x] && vision_unit_sees(w, i, x, y))
 					out[y * W + x] = 1;
 	}
+}
+
+/* Cast the living units of team (or just unit idx when idx >= 0) into
+ * row-major bits of the whole map, then bytes. */
+static void view_by_cast(const struct world *w, int team, int idx,
+			 unsigned char *out)
+{
+	size_t n = (size_t)w->map.w * (size_t)w->map.h;
+	if (n == 0)
+		return;
+	struct vision_map m;
+	vision_map_build(&m, w);
+	struct vision_scratch s = {0};
+	struct vision_bits b[2] = {{0}};
+	vision_bits_whole(&b[VB_ROWS], &m, VB_ROWS);
+	vision_bits_whole(&b[VB_COLS], &m, VB_COLS);
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (idx >= 0 ? i != idx : u->team != team)
+			continue;
+		if (unit_alive(u))
+			vision_cast_unit(&m, w, i, &s, b, NULL);
+	}
+	vision_transpose_or(b[VB_COLS].w, m.w, m.words[VB_COLS], b[VB_ROWS].w,
+			    m.h, m.words[VB_ROWS]);
+	vision_bits_to_bytes(&m, b[VB_ROWS].w, out);
+	vision_bits_free(&b[VB_ROWS]);
+	vision_bits_free(&b[VB_COLS]);
+	vision_scratch_free(&s);
+	vision_map_free(&m);
+}
+
+void vision_team_view(const struct world *w, int team, unsigned char *out)
+{
+	view_by_cast(w, team, -1, out);
+}
+
+struct vision_box vision_unit_view(const struct world *w, int idx,
+				   unsigned char *out)
+{
+	int W = w->map.w, H = w->map.h;
+	struct vision_box box = VISION_BOX_EMPTY;
+	memset(out, 0, (size_t)W * (size_t)H);
+	if (!unit_alive(&w->units[idx]))
+		return box;
+	view_by_cast(w, -1, idx, out);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			if (out[(size_t)y * W + x])
+				vision_box_add(&box, x, y);
+	return box;
 }

@@ -6,6 +6,11 @@
 
 #include "world/world.h"
 
+/* A rectangle of cells, x0..x1 by y0..y1 inclusive; empty when x1 < x0. */
+struct vision_box {
+	int x0, y0, x1, y1;
+};
+
 /* Whether the line from A to B is blocked (SPEC 2.1), with A's and B's
  * heights taken from their cells. A is the viewer or attacker: troops
  * within 4 inches of A block, further ones do not. */
@@ -17,7 +22,50 @@ bool vision_line_blocked(const struct world *w, int ax, int ay, int bx,
  * and on an unblocked line. */
 bool vision_unit_sees(const struct world *w, int idx, int x, int y);
 
-/* Fill out[w*h] with 1 where team sees the cell now, 0 elsewhere. */
+/* Fill out[w*h] with 1 where team sees the cell now, 0 elsewhere: the
+ * union of what its living units see (vision_unit_sees), found by an exact
+ * shadow cast per unit. Each call indexes the whole map; a caller that asks
+ * again and again keeps a vision_cache instead. */
 void vision_team_view(const struct world *w, int team, unsigned char *out);
+
+/* The reference for vision_team_view: the same view found the slow, plain
+ * way, walking the line from every living unit of the team to every cell
+ * (vision_unit_sees). Tests and benchmarks hold the fast paths to it. */
+void vision_team_view_ref(const struct world *w, int team, unsigned char *out);
+
+/* Fill out[w*h] with 1 where unit idx sees the cell now (vision_unit_sees),
+ * 0 elsewhere, and return the smallest box holding every seen cell (empty
+ * for a unit off the board). */
+struct vision_box vision_unit_view(const struct world *w, int idx,
+				   unsigned char *out);
+
+/*
+ * A team's view kept up to date as the world changes, for callers that ask
+ * for it again and again (the game after every action, the computer player
+ * weighing moves). The owner tells it of every change, after making the
+ * change in the world; each call recasts only the units the change can
+ * touch. A change it is not told of leaves its view wrong until
+ * vision_cache_rebuild. The cache keeps no pointer into the world.
+ */
+struct vision_cache;
+
+/* A cache of team's view of w; free it with vision_cache_free. */
+struct vision_cache *vision_cache_new(const struct world *w, int team);
+void vision_cache_free(struct vision_cache *c);
+/* Everything again from w (after a load, an undo, many changes). */
+void vision_cache_rebuild(struct vision_cache *c, const struct world *w);
+/* The team's view now: w*h bytes, 1 where seen, as vision_team_view would
+ * fill them. The cache owns them, valid until its next call. */
+const unsigned char *vision_cache_team_view(const struct vision_cache *c);
+/* Unit idx (of any team) has moved from from_x,from_y to where w now has
+ * it, turned (same place), come onto the board (from -1,-1) or left it. */
+void vision_cache_unit_moved(struct vision_cache *c, const struct world *w,
+			     int idx, int from_x, int from_y);
+/* Unit idx has left the board where w still places it. */
+void vision_cache_unit_removed(struct vision_cache *c, const struct world *w,
+			       int idx);
+/* Cell x,y has changed: a door opened or closed, a wall breached. */
+void vision_cache_cell_changed(struct vision_cache *c, const struct world *w,
+			       int x, int y);
 
 #endif
