@@ -19,6 +19,8 @@
 #include "data/scenario_load.h"
 #include "game/game.h"
 #include "game/report.h"
+#include "rules/engage.h"
+#include "world/vision.h"
 
 enum { RED, BLUE };
 
@@ -169,6 +171,65 @@ static void test_two_rounds(void **state)
 	same_for_red(2);
 }
 
+/* Each team's view, kept up to date change by change, is what a cast
+ * from scratch gives, plus the enemies its units are in melee with. */
+static void check_views(const struct game *g)
+{
+	const struct world *w = g->w;
+	size_t cells = (size_t)w->map.w * (size_t)w->map.h;
+	unsigned char *fresh = xmalloc(cells);
+	for (int t = 0; t < w->nteams; t++) {
+		const struct knowledge *k = game_knowledge(g, t);
+		vision_team_view(w, t, fresh);
+		for (size_t i = 0; i < cells; i++) {
+			if (fresh[i] == k->view[i])
+				continue;
+			/* Only an enemy in melee may be seen beyond the cast. */
+			int e = w->occ[i];
+			bool melee = false;
+			for (int a = 0; e >= 0 && a < w->nunits && !melee; a++)
+				melee = w->units[a].team == t &&
+					engage_in_melee(w, a, e);
+			if (fresh[i] || !melee)
+				fail_msg("team %d, cell %d,%d: kept %d, cast %d",
+					 t, (int)(i % (size_t)w->map.w),
+					 (int)(i / (size_t)w->map.w), k->view[i],
+					 fresh[i]);
+		}
+	}
+	free(fresh);
+}
+
+static void test_views_kept_right(void **state)
+{
+	(void)state;
+	static const char *const maps[] = {
+		"maps/tutorial.yaml", "maps/gatehouse.yaml", "maps/chapel.yaml",
+		"maps/ambush.yaml",   "maps/bridge.yaml",
+	};
+	for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++)
+		for (uint64_t seed = 1; seed <= 2; seed++) {
+			struct game *g = load(maps[m], seed);
+			game_start(g);
+			struct ai *ai[MAX_TEAMS];
+			for (int t = 0; t < g->w->nteams; t++)
+				ai[t] = ai_new(g, t);
+			char line[AI_LINE_LEN], why[CMD_WHY_LEN];
+			for (int n = 0; n < 600 && !g->over; n++) {
+				ai_next(ai[g->active], g, line, sizeof line);
+				if (cmd_execute(g, g->active, line, why) != 0) {
+					ai_rejected(ai[g->active]);
+					if (strcmp(line, "end") == 0)
+						break;
+				}
+				check_views(g);
+			}
+			for (int t = 0; t < g->w->nteams; t++)
+				ai_free(ai[t]);
+			game_free(g);
+		}
+}
+
 /* The full game does differ: the fixtures are not the same battle. */
 static void test_fixtures_differ(void **state)
 {
@@ -184,6 +245,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures_differ),
+		cmocka_unit_test(test_views_kept_right),
 		cmocka_unit_test(test_first_turn),
 		cmocka_unit_test(test_two_rounds),
 	};

@@ -301,11 +301,12 @@ int game_undo(struct game *g, char *why)
 	struct undo_entry *e = &g->undo[--g->nundo];
 	memcpy(g->w->units, e->units,
 	       (size_t)g->w->nunits * sizeof *g->w->units);
-	knowledge_restore(g, e);
 	if (e->has_cell)
 		*map_cell(&g->w->map, e->cx, e->cy) = e->cell;
-	undo_entry_free(e);
 	world_index(g->w);
+	/* With the world as it was, what the teams knew of it. */
+	knowledge_restore(g, e);
+	undo_entry_free(e);
 	struct event ev = game_event(EV_UNDO);
 	game_emit(g, &ev);
 	return 0;

@@ -30,6 +30,7 @@ extern const char *const step_labels[STEP_COUNT];
 #define GAME_WHY_LEN 200
 
 struct game;
+struct vision_cache;
 typedef void (*game_listener)(void *ctx, const struct game *g,
 			      const struct event *ev);
 
@@ -66,6 +67,9 @@ struct game {
 	unsigned know_dirty;
 	bool know_stale;
 	int reach;              /* how far a unit's presence reaches (inches) */
+	/* Per team, its view kept up to date change by change, or NULL
+	 * where that would cost too much memory (then cast anew). */
+	struct vision_cache *vcache[MAX_TEAMS];
 	/* Changes to the teams' memory since the oldest undo snapshot. */
 	struct memory_change {
 		int cell;

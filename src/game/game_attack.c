@@ -72,7 +72,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			return;
 		}
 		world_remove(w, target, STATUS_DISABLED);
-		game_touch_unit(g, target, -1, -1);
+		game_touch_unit(g, target, TOUCH_REMOVED, -1, -1);
 		struct event d = game_event(EV_DISABLED);
 		d.unit = attacker;
 		d.target = target;
@@ -91,7 +91,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 	if (c->hits_left <= 0) {
 		bool door = c->t.kind == TERRAIN_DOOR;
 		cell_destroy(c);
-		game_touch_all(g);
+		game_touch_cell(g, x, y);
 		snprintf(s.text, sizeof s.text, "%s",
 			 door ? "the door is broken down"
 			      : "the wall is breached");

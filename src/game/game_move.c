@@ -193,7 +193,7 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 			ev.value = u->climb_paid;
 			ev.value2 = cost;
 			u->move_left = 0;
-			game_touch_unit(g, unit, -1, -1);
+			game_touch_unit(g, unit, TOUCH_TURNED, -1, -1);
 			game_emit(g, &ev);
 			break;
 		}
@@ -213,11 +213,11 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 		u->move_left -= cost - paid;
 		u->climb_paid = 0;
 		ev.value2 = u->move_left;
-		game_touch_unit(g, unit, ev.x0, ev.y0);
+		game_touch_unit(g, unit, TOUCH_MOVED, ev.x0, ev.y0);
 		game_emit(g, &ev);
 		if (exit_area(g, u->team, u->x, u->y)) {
 			world_remove(w, unit, STATUS_ESCAPED);
-			game_touch_unit(g, unit, -1, -1);
+			game_touch_unit(g, unit, TOUCH_REMOVED, -1, -1);
 			struct event ee = game_event(EV_ESCAPED);
 			ee.unit = unit;
 			ee.x0 = u->x;
@@ -230,7 +230,8 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 	if (unit_alive(u))
 		world_place(w, unit, u->x, u->y);
 	/* Back on the occupancy grid, it blocks lines again. */
-	game_touch_unit(g, unit, -1, -1);
+	if (unit_alive(u))
+		game_touch_unit(g, unit, TOUCH_ARRIVED, -1, -1);
 	settle_undo(g, u->team, before);
 	game_after_action(g);
 	return 0;
@@ -346,7 +347,7 @@ int game_face(struct game *g, int unit, enum dir d, char *why)
 	game_undo_push(g, -1, -1);
 	u->facing = d;
 	u->move_left -= cost;
-	game_touch_unit(g, unit, -1, -1);
+	game_touch_unit(g, unit, TOUCH_TURNED, -1, -1);
 	struct event ev = game_event(EV_FACE);
 	ev.unit = unit;
 	ev.x0 = u->x;
@@ -450,7 +451,7 @@ int game_door(struct game *g, int unit, enum dir d, const char *action,
 	if (next == DOOR_LOCKED)
 		c->t.locked_by = u->team;
 	u->move_left -= DOOR_COST;
-	game_touch_all(g);
+	game_touch_cell(g, x, y);
 	struct event ev = game_event(EV_DOOR);
 	ev.unit = unit;
 	ev.x0 = x;

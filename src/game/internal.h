@@ -16,11 +16,21 @@ void game_event_sight(const struct game *g, struct event *ev);
 /* Knowledge (knowledge.c). Allocate every team's record and fill it. */
 void knowledge_init(struct game *g);
 void knowledge_free_all(struct game *g);
-/* A change: every team's view may differ. */
+/* A change: every team's view may differ (everything is seen anew). */
 void game_touch_all(struct game *g);
-/* Unit moved from ox,oy (or -1,-1), turned, or left the board: its own
- * team's view and those of teams with a unit near either place. */
-void game_touch_unit(struct game *g, int unit, int ox, int oy);
+/* What became of a unit. */
+enum touch {
+	TOUCH_MOVED,    /* from ox,oy to where it stands */
+	TOUCH_TURNED,   /* where it stands */
+	TOUCH_ARRIVED,  /* back on the occupancy grid after a move */
+	TOUCH_REMOVED,  /* off the board (disabled, escaped) */
+};
+/* A unit changed: its own team's view and those of teams with a unit
+ * near where it was or is may differ. */
+void game_touch_unit(struct game *g, int unit, enum touch what, int ox,
+		     int oy);
+/* The cell x,y changed (a door, a breach): every team's view may. */
+void game_touch_cell(struct game *g, int x, int y);
 /* Recompute what the changes since the last refresh may have altered. */
 void game_refresh_knowledge(struct game *g);
 /* Undo: save notes in e what every team knew before a movement; restore

@@ -31,11 +31,25 @@ static int reach_of(const struct world *w)
 	return r;
 }
 
+/* The cache keeps each unit's view as bits over its arc: cheap on the
+ * shipped maps, a product of units and map on a huge field seen without a
+ * vision range. Past this budget a team's view is cast anew instead. */
+#define CACHE_BUDGET (64u << 20)
+
+static bool cache_affordable(const struct world *w)
+{
+	int vr = w->roster.chart.vision_range;
+	size_t reach = vr > 0 ? (size_t)(2 * vr + 3) * (size_t)(2 * vr + 3)
+			      : ncells(w);
+	return (size_t)w->nunits * (reach / 8 + 64) <= CACHE_BUDGET;
+}
+
 void knowledge_init(struct game *g)
 {
 	const struct world *w = g->w;
 	size_t cells = ncells(w), units = (size_t)(w->nunits ? w->nunits : 1);
 	g->reach = reach_of(w);
+	bool cache = cache_affordable(w);
 	for (int t = 0; t < w->nteams; t++) {
 		struct knowledge *k = &g->know[t];
 		k->team = t;
@@ -48,9 +62,11 @@ void knowledge_init(struct game *g)
 		k->last = xmalloc(units * sizeof *k->last);
 		for (int i = 0; i < w->nunits; i++)
 			k->last[i] = (struct last_seen){-1, -1, -1};
+		g->vcache[t] = cache ? vision_cache_new(w, t) : NULL;
 	}
 	g->moving = -1;
-	game_touch_all(g);
+	g->know_dirty = (1u << w->nteams) - 1;
+	g->know_stale = true;
 	game_refresh_knowledge(g);
 }
 
@@ -63,6 +79,8 @@ void knowledge_free_all(struct game *g)
 		free(k->units);
 		free(k->last);
 		memset(k, 0, sizeof *k);
+		vision_cache_free(g->vcache[t]);
+		g->vcache[t] = NULL;
 	}
 	free(g->memlog);
 	g->memlog = NULL;
@@ -79,12 +97,44 @@ void game_touch_all(struct game *g)
 {
 	g->know_dirty = (1u << g->w->nteams) - 1;
 	g->know_stale = true;
+	for (int t = 0; t < g->w->nteams; t++)
+		if (g->vcache[t])
+			vision_cache_rebuild(g->vcache[t], g->w);
 }
 
-void game_touch_unit(struct game *g, int unit, int ox, int oy)
+void game_touch_cell(struct game *g, int x, int y)
+{
+	g->know_dirty = (1u << g->w->nteams) - 1;
+	g->know_stale = true;
+	for (int t = 0; t < g->w->nteams; t++)
+		if (g->vcache[t])
+			vision_cache_cell_changed(g->vcache[t], g->w, x, y);
+}
+
+void game_touch_unit(struct game *g, int unit, enum touch what, int ox,
+		     int oy)
 {
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[unit];
+	for (int t = 0; t < w->nteams; t++) {
+		struct vision_cache *c = g->vcache[t];
+		if (!c)
+			continue;
+		switch (what) {
+		case TOUCH_MOVED:
+			vision_cache_unit_moved(c, w, unit, ox, oy);
+			break;
+		case TOUCH_TURNED:
+			vision_cache_unit_moved(c, w, unit, u->x, u->y);
+			break;
+		case TOUCH_ARRIVED:
+			vision_cache_unit_moved(c, w, unit, -1, -1);
+			break;
+		case TOUCH_REMOVED:
+			vision_cache_unit_removed(c, w, unit);
+			break;
+		}
+	}
 	int r2 = g->reach * g->reach;
 	g->know_stale = true;
 	g->know_dirty |= 1u << u->team;
@@ -147,9 +197,12 @@ static void log_memory(struct game *g, int team, size_t cell)
 static void refresh_view(struct game *g, struct knowledge *k)
 {
 	const struct world *w = g->w;
-	vision_team_view(w, k->team, k->view);
-	add_melee(g, k->team, k->view);
 	size_t cells = ncells(w);
+	if (g->vcache[k->team])
+		memcpy(k->view, vision_cache_team_view(g->vcache[k->team]), cells);
+	else
+		vision_team_view(w, k->team, k->view);
+	add_melee(g, k->team, k->view);
 	for (size_t i = 0; i < cells; i++) {
 		if (!k->view[i])
 			continue;
