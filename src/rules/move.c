@@ -223,27 +223,28 @@ static bool in_window(const struct window *win, int x, int y)
 	       y < win->y0 + win->h;
 }
 
-/* State id of cell x,y (inside win) and facing f. */
-static int state(const struct window *win, int x, int y, int f)
+/* State id of cell x,y (inside win) and facing f, with nf facings kept
+ * per cell (1 when facing costs nothing: only war machines pay to turn). */
+static int state(const struct window *win, int nf, int x, int y, int f)
 {
-	return ((y - win->y0) * win->w + (x - win->x0)) * DIR_COUNT + f;
+	return ((y - win->y0) * win->w + (x - win->x0)) * nf + (nf > 1 ? f : 0);
 }
 
 /* Dijkstra from unit idx's cell and facing over (cell, facing) states
  * inside win, stopping early at tx,ty when it is inside. Returns the goal
  * state, or -1. dist and prev have win->w * win->h * DIR_COUNT entries. */
 static int search(const struct world *w, const unsigned char *known, int idx,
-		  const struct window *win, int tx, int ty, int *dist,
+		  const struct window *win, int nf, int tx, int ty, int *dist,
 		  int *prev)
 {
 	const struct unit *u = &w->units[idx];
-	int n = win->w * win->h * DIR_COUNT;
+	int n = win->w * win->h * nf;
 	for (int i = 0; i < n; i++) {
 		dist[i] = INT_MAX;
 		prev[i] = -1;
 	}
 	struct heap h = {0};
-	int start = state(win, u->x, u->y, (int)u->facing);
+	int start = state(win, nf, u->x, u->y, (int)u->facing);
 	dist[start] = 0;
 	heap_push(&h, 0, start);
 	int goal = -1;
@@ -251,7 +252,7 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 		struct node nd = heap_pop(&h);
 		if (nd.cost > dist[nd.id])
 			continue;
-		int f = nd.id % DIR_COUNT, c = nd.id / DIR_COUNT;
+		int f = nf > 1 ? nd.id % nf : (int)u->facing, c = nd.id / nf;
 		int x = win->x0 + c % win->w, y = win->y0 + c / win->w;
 		if (x == tx && y == ty) {
 			goal = nd.id;
@@ -265,7 +266,7 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 						(enum dir)d, NULL);
 			if (sc < 0)
 				continue;
-			int nid = state(win, nx, ny, d);
+			int nid = state(win, nf, nx, ny, d);
 			if (nd.cost + sc < dist[nid]) {
 				dist[nid] = nd.cost + sc;
 				prev[nid] = nd.id;
@@ -281,16 +282,18 @@ void move_reach(const struct world *w, const unsigned char *known, int idx,
 		int *cost)
 {
 	struct window win = unit_window(w, idx);
-	int cells = w->map.w * w->map.h, n = win.w * win.h * DIR_COUNT;
+	/* Costs alone: a unit that turns for free needs one state a cell. */
+	int nf = move_turn_cost(w, idx, DIR_N, DIR_S) > 0 ? DIR_COUNT : 1;
+	int cells = w->map.w * w->map.h, n = win.w * win.h * nf;
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
-	search(w, known, idx, &win, -1, -1, dist, prev);
+	search(w, known, idx, &win, nf, -1, -1, dist, prev);
 	for (int c = 0; c < cells; c++)
 		cost[c] = INT_MAX;
 	for (int y = win.y0; y < win.y0 + win.h; y++)
 		for (int x = win.x0; x < win.x0 + win.w; x++) {
-			int best = INT_MAX, s = state(&win, x, y, 0);
-			for (int f = 0; f < DIR_COUNT; f++)
+			int best = INT_MAX, s = state(&win, nf, x, y, 0);
+			for (int f = 0; f < nf; f++)
 				if (dist[s + f] < best)
 					best = dist[s + f];
 			/* A unit may pass a friend but not stop on it. */
@@ -310,7 +313,7 @@ static int path_in(const struct world *w, const unsigned char *known, int idx,
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
 	int goal = in_window(win, tx, ty)
-			   ? search(w, known, idx, win, tx, ty, dist, prev)
+			   ? search(w, known, idx, win, DIR_COUNT, tx, ty, dist, prev)
 			   : -1;
 	int len = -1;
 	if (goal < 0) {
