@@ -3,7 +3,7 @@
 fresh 80x24 pseudo-terminal to its first frame (the curtain), without the
 cost of starting tmux that bench/ui-bytes.sh includes; and its memory
 (peak, anonymous and file-backed) once the map is on screen. Prints figures
-only. Usage: bench/first-frame.py [path/to/medsiege] [runs]"""
+only. Usage: bench/first-frame.py [path/to/medsiege] [runs] [scenario]"""
 import fcntl
 import os
 import pty
@@ -18,6 +18,9 @@ import time
 here = os.path.dirname(os.path.abspath(__file__))
 binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "medsiege")
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 15
+# An optional scenario (e.g. a generated 1024x1024 field, see
+# bench/engine.sh); the default is the game's own.
+scenario = sys.argv[3:4]
 state = tempfile.mkdtemp(prefix="medsiege-bench-")
 
 
@@ -26,7 +29,7 @@ def start():
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
         os.environ["XDG_STATE_HOME"] = state
-        os.execv(binary, [binary, "--seed", "1"])
+        os.execv(binary, [binary] + scenario + ["--seed", "1"])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     return pid, fd
 
