@@ -18,17 +18,20 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 	struct world *w = g->w;
 	const struct unit *a = &w->units[attacker];
 	const struct weapon *wp = &world_type(w, a)->weapons[weapon];
-	struct event r = game_event(EV_ROLL);
+	/* The roll and the attack it decides concern the same units and
+	 * places, and so are seen by the same teams. */
+	struct event ev = game_event(EV_ATTACK);
+	ev.unit = attacker;
+	ev.target = target;
+	ev.x0 = a->x;
+	ev.y0 = a->y;
+	ev.x1 = target >= 0 ? w->units[target].x : x;
+	ev.y1 = target >= 0 ? w->units[target].y : y;
+	ev.weapon = weapon;
+	ev.calc = *calc;
+	ev.free_attack = free_attack;
+	struct event r = ev;
 	r.kind = ROLL_ATTACK;
-	r.unit = attacker;
-	r.target = target;
-	r.x0 = a->x;
-	r.y0 = a->y;
-	r.x1 = target >= 0 ? w->units[target].x : x;
-	r.y1 = target >= 0 ? w->units[target].y : y;
-	r.weapon = weapon;
-	r.calc.need = calc->need;
-	r.free_attack = free_attack;
 	if (target >= 0)
 		snprintf(r.text, sizeof r.text, "%s%s %s at %s, need %d",
 			 free_attack ? "free attack: " : "", a->id, wp->name,
@@ -41,19 +44,9 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 	int roll = game_roll(g, &r, 20);
 	bool ok = combat_success(&w->roster.chart, calc->need, roll);
 
-	struct event ev = game_event(EV_ATTACK);
-	ev.unit = attacker;
-	ev.target = target;
-	ev.x0 = a->x;
-	ev.y0 = a->y;
-	ev.x1 = target >= 0 ? w->units[target].x : x;
-	ev.y1 = target >= 0 ? w->units[target].y : y;
-	ev.weapon = weapon;
-	ev.calc = *calc;
 	ev.chance = combat_chance(&w->roster.chart, calc->need);
 	ev.value = roll;
 	ev.success = ok;
-	ev.free_attack = free_attack;
 	game_emit(g, &ev);
 	if (!ok)
 		return;
