@@ -14,12 +14,15 @@ now() { date +%s.%N; }
 
 for bin in "$@"; do
 	echo "== $bin"
+	# One process, one core, where sim can run games in parallel.
+	jobs=""
+	"$bin" sim --help 2>/dev/null | grep -q -- --jobs && jobs="--jobs 1"
 	for sc in $scenarios; do
 		map="$srcdir/maps/$sc.yaml"
 		times=""
 		for k in 1 2 3; do
 			t0=$(now)
-			"$bin" sim "$map" --games "$games" --seed 1 >/dev/null 2>&1
+			"$bin" sim "$map" --games "$games" --seed 1 $jobs >/dev/null 2>&1
 			t1=$(now)
 			times="$times $(echo "$t1 - $t0" | bc -l)"
 		done
@@ -28,7 +31,7 @@ for bin in "$@"; do
 		if command -v valgrind >/dev/null 2>&1; then
 			out=$(mktemp)
 			valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-				"$bin" sim "$map" --games 2 --seed 1 >/dev/null 2>"$out"
+				"$bin" sim "$map" --games 2 --seed 1 $jobs >/dev/null 2>"$out"
 			ir=$(sed -n 's/.*Collected : *//p' "$out" | tr -d ',')
 			rm -f "$out"
 			[ -n "$ir" ] && line="$line $(printf '%8.1f' "$(echo "$ir / 2000000" | bc -l)") M instructions/game"
