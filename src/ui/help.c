@@ -109,6 +109,8 @@ const char *help_hint(const struct ui *ui)
 {
 	if (ui->mode == MODE_CONFIRM)
 		return "y or Enter: yes   any other key: no";
+	if (ui->mode == MODE_NOTICE)
+		return "any key: go on";
 	if (ui->mode == MODE_ASK)
 		return "direction: arrows, h j k l y u b n or the keypad   "
 		       "any other key: cancel";
