@@ -637,6 +637,89 @@ static void test_free_attack_preview_refuses_as_move(void **state)
 	game_free(g);
 }
 
+/* Random moves on crowded fields: every free attack rolled is one the
+ * preview showed, with the same number, in the same order; a refused
+ * preview is a refused move; and a move halts for an unforeseen attack
+ * only after a step (its first step's attacks are always foreseen). */
+static void test_free_attack_preview_random_moves(void **state)
+{
+	(void)state;
+	static const char *const maps[] = {"tests/golden/maps/field.yaml",
+					   "tests/data/leave.yaml",
+					   "tests/data/unforeseen.yaml",
+					   "maps/gatehouse.yaml"};
+	struct rng r;
+	rng_seed(&r, 7);
+	int compared = 0;
+	for (int m = 0; m < 4 * 4; m++) {
+		struct log l;
+		struct game *g = load(maps[m % 4], (uint64_t)m + 1, &l);
+		for (int it = 0; it < 1500 && !g->over; it++) {
+			if (g->step != STEP_MOVEMENT || rng_die(&r, 12) == 1) {
+				char why[CMD_WHY_LEN];
+				if (cmd_execute(g, CMD_ANY_TEAM, "end", why) < 0) {
+					/* Melee owed: strike someone. */
+					for (int i = 0; i < g->w->nunits; i++)
+						for (int e = 0; e < g->w->nunits; e++) {
+							char line[64];
+							snprintf(line, sizeof line,
+								 "fight %s %s",
+								 g->w->units[i].id,
+								 g->w->units[e].id);
+							cmd_execute(g, CMD_ANY_TEAM,
+								    line, why);
+						}
+					cmd_execute(g, CMD_ANY_TEAM, "end", why);
+				}
+				continue;
+			}
+			int u = rng_die(&r, g->w->nunits) - 1;
+			if (g->w->units[u].team != g->active ||
+			    !unit_alive(&g->w->units[u]))
+				continue;
+			enum dir dirs[4];
+			int n = rng_die(&r, 4);
+			char line[96], why[GAME_WHY_LEN], why2[CMD_WHY_LEN];
+			int len = snprintf(line, sizeof line, "move %s",
+					   g->w->units[u].id);
+			for (int k = 0; k < n; k++) {
+				dirs[k] = (enum dir)(rng_die(&r, DIR_COUNT) - 1);
+				len += snprintf(line + len, sizeof line - (size_t)len,
+						" %s", dir_names[dirs[k]]);
+			}
+			struct free_attack_preview f[64];
+			int nf = game_preview_free_attacks(g, u, dirs, n, f, 64, why);
+			l.n = 0;
+			int rc = cmd_execute(g, CMD_ANY_TEAM, line, why2);
+			if (nf < 0) {
+				assert_int_equal(rc, -1);
+				assert_string_equal(why, why2);
+				continue;
+			}
+			assert_int_equal(rc, 0);
+			int k = 0, moves = 0;
+			for (int i = 0; i < l.n; i++) {
+				const struct event *ev = &l.ev[i];
+				if (ev->type == EV_MOVE)
+					moves++;
+				if (ev->type == EV_ANNOUNCE &&
+				    ev->kind == ANNOUNCE_UNFORESEEN)
+					assert_true(moves > 0);
+				if (ev->type != EV_ATTACK)
+					continue;
+				assert_true(ev->free_attack);
+				assert_true(k < nf);
+				assert_int_equal(ev->unit, f[k].attacker);
+				assert_int_equal(ev->calc.need, f[k].calc.need);
+				k++;
+				compared++;
+			}
+		}
+		game_free(g);
+	}
+	assert_true(compared > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -663,6 +746,7 @@ int main(void)
 		cmocka_unit_test(test_free_attack_preview_matches_rolls),
 		cmocka_unit_test(test_unforeseen_free_attack_halts_the_move),
 		cmocka_unit_test(test_free_attack_preview_refuses_as_move),
+		cmocka_unit_test(test_free_attack_preview_random_moves),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

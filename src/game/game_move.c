@@ -397,9 +397,13 @@ static bool enemy_near(const struct game *g, const unsigned char *known,
 
 /* The free attacks the first n steps of a legal move would draw, walked
  * on the field as the mover's team knows it: a copy of the units in
- * which the enemies it does not know of are not there (nor in anyone's
- * way), and the mover off the occupancy grid as while it moves. *out:
- * the caller frees (NULL when none); returns how many. */
+ * which the enemies it does not know of neither strike nor count as
+ * engaged, and the mover off the occupancy grid as while it moves. Lines
+ * are the field's own (troops in the way block a bill whoever sees
+ * them): so the first step's attacks are always those the move meets,
+ * every one of them being in melee with the mover and so seen, and a
+ * move that halts has moved first. *out: the caller frees (NULL when
+ * none); returns how many. */
 static int plan_attacks(const struct game *g, const unsigned char *known,
 			int unit, const enum dir *dirs, int n,
 			struct free_attack_preview **out)
@@ -417,10 +421,8 @@ static int plan_attacks(const struct game *g, const unsigned char *known,
 	struct unit *m = &k.units[unit];
 	for (int i = 0; i < w->nunits; i++) {
 		struct unit *e = &k.units[i];
-		if (e->team != m->team && unit_alive(e) && !known[i]) {
-			k.occ[e->y * w->map.w + e->x] = -1;
+		if (e->team != m->team && unit_alive(e) && !known[i])
 			e->status = STATUS_DISABLED;
-		}
 	}
 	k.occ[m->y * w->map.w + m->x] = -1;
 	struct free_attack_preview *step =
