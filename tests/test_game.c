@@ -528,6 +528,198 @@ static void test_random_commands(void **state)
 	game_free(g);
 }
 
+/* The free attacks a move would draw, as the preview shows them, are the
+ * attacks it then rolls: the same attackers, in the same order, each
+ * needing the same number (a prefix of them when one disables the
+ * mover). */
+static void test_free_attack_preview_matches_rolls(void **state)
+{
+	(void)state;
+	int full = 0;
+	for (uint64_t seed = 1; seed <= 12; seed++) {
+		struct log l;
+		struct game *g = load("tests/data/leave.yaml", seed, &l);
+		int r1 = world_find_unit(g->w, "r1");
+		enum dir dirs[] = {DIR_W, DIR_W};
+		struct free_attack_preview f[8];
+		char why[GAME_WHY_LEN];
+		uint64_t before = game_state_hash(g);
+		int n = game_preview_free_attacks(g, r1, dirs, 2, f, 8, why);
+		assert_true(game_state_hash(g) == before);
+		assert_int_equal(n, 2);
+		assert_string_equal(g->w->units[f[0].attacker].id, "b1");
+		assert_string_equal(g->w->units[f[1].attacker].id, "b2");
+		/* b1 is outnumbered by the bill; both strike a back turned
+		 * to them. */
+		assert_int_equal(f[0].calc.need, 6 + 6 - 1 - 2);
+		assert_int_equal(f[1].calc.need, 8 + 6 - 1 - 2);
+		assert_int_equal(f[0].step, 0);
+		assert_int_equal(f[0].x, 2);
+		assert_int_equal(f[0].y, 3);
+		l.n = 0;
+		ok(g, "move r1 w w");
+		int k = 0;
+		for (int i = 0; i < l.n; i++) {
+			if (l.ev[i].type != EV_ATTACK)
+				continue;
+			assert_true(l.ev[i].free_attack);
+			assert_true(k < n);
+			assert_int_equal(l.ev[i].unit, f[k].attacker);
+			assert_int_equal(l.ev[i].weapon, f[k].weapon);
+			assert_int_equal(l.ev[i].calc.need, f[k].calc.need);
+			k++;
+		}
+		assert_true(k >= 1);
+		if (k < n)
+			assert_int_not_equal(g->w->units[r1].status,
+					     STATUS_ACTIVE);
+		else if (g->w->units[r1].status == STATUS_ACTIVE)
+			assert_int_equal(g->w->units[r1].x, 0);
+		full += k == n;
+		game_free(g);
+	}
+	assert_true(full > 0);
+}
+
+/* A move never rolls a free attack its team was not shown: passing
+ * through the reach of a billman it could not see, the mover halts
+ * where leaving would draw the attack; the next move shows it. */
+static void test_unforeseen_free_attack_halts_the_move(void **state)
+{
+	(void)state;
+	struct log l;
+	struct game *g = load("tests/data/unforeseen.yaml", 1, &l);
+	int r1 = world_find_unit(g->w, "r1"), b1 = world_find_unit(g->w, "b1");
+	enum dir dirs[] = {DIR_E, DIR_E};
+	struct free_attack_preview f[4];
+	char why[GAME_WHY_LEN];
+	assert_false(knowledge_knows(game_knowledge(g, 0), b1));
+	assert_int_equal(game_preview_free_attacks(g, r1, dirs, 2, f, 4, why), 0);
+	l.n = 0;
+	ok(g, "move r1 e e");
+	assert_int_equal(count(&l, EV_ATTACK), 0);
+	assert_int_equal(count(&l, EV_ROLL), 0);
+	assert_int_equal(g->w->units[r1].x, 2);
+	assert_int_equal(g->w->units[r1].y, 3);
+	assert_int_equal(l.ev[l.n - 1].type, EV_ANNOUNCE);
+	struct strbuf b;
+	strbuf_init(&b);
+	report_event_text(g, &l.ev[l.n - 1], 0, &b);
+	assert_string_equal(b.s, "r1 stops at 2,3: going on would draw a free "
+				 "attack from b1 that was not foreseen");
+	strbuf_free(&b);
+	/* Now it knows: the preview names the attack, the move makes it. */
+	assert_true(knowledge_knows(game_knowledge(g, 0), b1));
+	int n = game_preview_free_attacks(g, r1, dirs, 1, f, 4, why);
+	assert_int_equal(n, 1);
+	assert_int_equal(f[0].attacker, b1);
+	l.n = 0;
+	ok(g, "move r1 e");
+	assert_int_equal(count(&l, EV_ATTACK), 1);
+	for (int i = 0; i < l.n; i++)
+		if (l.ev[i].type == EV_ATTACK)
+			assert_int_equal(l.ev[i].calc.need, f[0].calc.need);
+	game_free(g);
+}
+
+/* A preview of a move the game would refuse says why, as the refusal. */
+static void test_free_attack_preview_refuses_as_move(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/leave.yaml", 1, NULL);
+	int r1 = world_find_unit(g->w, "r1");
+	enum dir dirs[] = {DIR_E};
+	char why[GAME_WHY_LEN], why2[CMD_WHY_LEN];
+	assert_int_equal(game_preview_free_attacks(g, r1, dirs, 1, NULL, 0, why),
+			 -1);
+	assert_int_equal(cmd_execute(g, CMD_ANY_TEAM, "move r1 e", why2), -1);
+	assert_string_equal(why, why2);
+	game_free(g);
+}
+
+/* Random moves on crowded fields: every free attack rolled is one the
+ * preview showed, with the same number, in the same order; a refused
+ * preview is a refused move; and a move halts for an unforeseen attack
+ * only after a step (its first step's attacks are always foreseen). */
+static void test_free_attack_preview_random_moves(void **state)
+{
+	(void)state;
+	static const char *const maps[] = {"tests/golden/maps/field.yaml",
+					   "tests/data/leave.yaml",
+					   "tests/data/unforeseen.yaml",
+					   "maps/gatehouse.yaml"};
+	struct rng r;
+	rng_seed(&r, 7);
+	int compared = 0;
+	for (int m = 0; m < 4 * 4; m++) {
+		struct log l;
+		struct game *g = load(maps[m % 4], (uint64_t)m + 1, &l);
+		for (int it = 0; it < 1500 && !g->over; it++) {
+			if (g->step != STEP_MOVEMENT || rng_die(&r, 12) == 1) {
+				char why[CMD_WHY_LEN];
+				if (cmd_execute(g, CMD_ANY_TEAM, "end", why) < 0) {
+					/* Melee owed: strike someone. */
+					for (int i = 0; i < g->w->nunits; i++)
+						for (int e = 0; e < g->w->nunits; e++) {
+							char line[64];
+							snprintf(line, sizeof line,
+								 "fight %s %s",
+								 g->w->units[i].id,
+								 g->w->units[e].id);
+							cmd_execute(g, CMD_ANY_TEAM,
+								    line, why);
+						}
+					cmd_execute(g, CMD_ANY_TEAM, "end", why);
+				}
+				continue;
+			}
+			int u = rng_die(&r, g->w->nunits) - 1;
+			if (g->w->units[u].team != g->active ||
+			    !unit_alive(&g->w->units[u]))
+				continue;
+			enum dir dirs[4];
+			int n = rng_die(&r, 4);
+			char line[96], why[GAME_WHY_LEN], why2[CMD_WHY_LEN];
+			int len = snprintf(line, sizeof line, "move %s",
+					   g->w->units[u].id);
+			for (int k = 0; k < n; k++) {
+				dirs[k] = (enum dir)(rng_die(&r, DIR_COUNT) - 1);
+				len += snprintf(line + len, sizeof line - (size_t)len,
+						" %s", dir_names[dirs[k]]);
+			}
+			struct free_attack_preview f[64];
+			int nf = game_preview_free_attacks(g, u, dirs, n, f, 64, why);
+			l.n = 0;
+			int rc = cmd_execute(g, CMD_ANY_TEAM, line, why2);
+			if (nf < 0) {
+				assert_int_equal(rc, -1);
+				assert_string_equal(why, why2);
+				continue;
+			}
+			assert_int_equal(rc, 0);
+			int k = 0, moves = 0;
+			for (int i = 0; i < l.n; i++) {
+				const struct event *ev = &l.ev[i];
+				if (ev->type == EV_MOVE)
+					moves++;
+				if (ev->type == EV_ANNOUNCE &&
+				    ev->kind == ANNOUNCE_UNFORESEEN)
+					assert_true(moves > 0);
+				if (ev->type != EV_ATTACK)
+					continue;
+				assert_true(ev->free_attack);
+				assert_true(k < nf);
+				assert_int_equal(ev->unit, f[k].attacker);
+				assert_int_equal(ev->calc.need, f[k].calc.need);
+				k++;
+				compared++;
+			}
+		}
+		game_free(g);
+	}
+	assert_true(compared > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -551,6 +743,10 @@ int main(void)
 		cmocka_unit_test(test_hidden_enemy_stops_moveto),
 		cmocka_unit_test(test_escape_from_contact_draws_free_attack),
 		cmocka_unit_test(test_key_holder_opens_any_lock),
+		cmocka_unit_test(test_free_attack_preview_matches_rolls),
+		cmocka_unit_test(test_unforeseen_free_attack_halts_the_move),
+		cmocka_unit_test(test_free_attack_preview_refuses_as_move),
+		cmocka_unit_test(test_free_attack_preview_random_moves),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,6 +40,8 @@ enum announce_kind {
 	ANNOUNCE_STOPPED,     /* unit stopped at x0,y0: target in the way */
 	ANNOUNCE_SHOT_AT,     /* unit's shot into melee flies at target */
 	ANNOUNCE_OUTNUMBER,   /* before unit fights target: value2 = modifier */
+	ANNOUNCE_UNFORESEEN,  /* unit halted at x0,y0: leaving would draw a
+				 free attack from target it was not shown */
 };
 
 /* What a roll is for (EV_ROLL's kind). */

@@ -211,13 +211,18 @@ static bool melee_owed(const struct game *g, char *why)
 	return owed;
 }
 
-int game_end_step(struct game *g, char *why)
+bool game_can_end_step(const struct game *g, char *why)
 {
 	if (g->over) {
 		snprintf(why, GAME_WHY_LEN, "the game is over");
-		return -1;
+		return false;
 	}
-	if (g->step == STEP_MELEE && melee_owed(g, why))
+	return !(g->step == STEP_MELEE && melee_owed(g, why));
+}
+
+int game_end_step(struct game *g, char *why)
+{
+	if (!game_can_end_step(g, why))
 		return -1;
 	if (g->step == STEP_MOVEMENT) {
 		g->step = STEP_MISSILE;

@@ -122,6 +122,32 @@ int game_preview_fight(const struct game *g, int unit, int target, int x,
 int game_melee_candidates(const struct game *g, int target, int *out,
 			  int max);
 
+/* A free attack a move would draw: before the move's step-th step (from
+ * 0), as the mover leaves x,y, the attacker strikes with its weapon and
+ * needs calc. */
+struct free_attack_preview {
+	int step;
+	int x, y;
+	int attacker, weapon;
+	struct attack_calc calc;
+};
+
+/* The free attacks moving unit by dirs would draw, in the order they
+ * would be rolled, from what its team knows: the same steps the move
+ * takes, up to where it would stop, as if the mover survived each one.
+ * The move makes exactly these (it halts rather than roll one its team
+ * was not shown). Returns how many there are (out holds the first max),
+ * or -1 with why when the move would be refused. */
+int game_preview_free_attacks(const struct game *g, int unit,
+			      const enum dir *dirs, int n,
+			      struct free_attack_preview *out, int max,
+			      char *why);
+/* What turning unit to face d would cost now, in half-inches (war
+ * machines pay 1 inch per 45 degrees), or -1 with why, as face refuses. */
+int game_preview_face(const struct game *g, int unit, enum dir d, char *why);
+/* Whether the step may end now, or false with why, as end refuses. */
+bool game_can_end_step(const struct game *g, char *why);
+
 /* Movement planned with what the unit's team knows (enemies it does not
  * see are ignored), as moveto plans it: the cost to every cell (w*h,
  * INT_MAX where it cannot stop), and the path to one. The game is left

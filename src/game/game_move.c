@@ -73,43 +73,73 @@ void game_sort_units(const struct world *w, int *v, int n)
 		}
 }
 
-/* Enemies that can attack the mover where it stands but not once it has
- * stepped to nx,ny (or at all, when the step takes it off the board)
- * each make a free attack. Returns false if the mover was disabled. */
-static bool free_attacks(struct game *g, int unit, int nx, int ny, enum dir d,
-			 bool leaving_board)
+/* The free attacks unit draws by stepping (its step-th, in direction d)
+ * from where it stands to nx,ny, or off the board into an exit area
+ * (off): every living enemy that can strike it in melee where it stands
+ * but not once there, in order of id, with the number it would need.
+ * The mover is off the occupancy grid, as it is while it moves; w is
+ * changed only while looking. out has room for w->nunits; returns how
+ * many. Both the preview and the move call this, on the field as the
+ * team knows it and as it is: they cannot count differently. */
+static int step_attacks(struct world *w, int unit, int step, int nx, int ny,
+			enum dir d, bool off, struct free_attack_preview *out)
 {
-	struct world *w = g->w;
 	struct unit *u = &w->units[unit];
-	int *leaving = xmalloc((size_t)w->nunits * sizeof *leaving), n = 0;
+	int ox = u->x, oy = u->y, n = 0;
+	int *leaving = xmalloc((size_t)w->nunits * sizeof *leaving);
 	for (int i = 0; i < w->nunits; i++) {
 		if (w->units[i].team == u->team || !unit_alive(&w->units[i]))
 			continue;
 		if (engage_weapon(w, i, unit) < 0)
 			continue;
-		int ox = u->x, oy = u->y;
 		u->x = nx;
 		u->y = ny;
-		bool still = !leaving_board && engage_weapon(w, i, unit) >= 0;
+		bool still = !off && engage_weapon(w, i, unit) >= 0;
 		u->x = ox;
 		u->y = oy;
 		if (!still)
 			leaving[n++] = i;
 	}
 	game_sort_units(w, leaving, n);
-	for (int k = 0; k < n && unit_alive(u); k++) {
-		int e = leaving[k];
-		if (!unit_alive(&w->units[e]))
-			continue;
-		int wi = engage_weapon(w, e, unit);
+	for (int k = 0; k < n; k++) {
+		struct free_attack_preview *f = &out[k];
 		struct attack_situation s;
-		struct attack_calc calc;
-		combat_melee_situation(w, e, wi, unit, (int)d, &s);
-		combat_compute(&w->roster.chart, &s, &calc);
-		game_resolve_attack(g, e, wi, unit, -1, -1, &calc, true);
+		f->step = step;
+		f->x = ox;
+		f->y = oy;
+		f->attacker = leaving[k];
+		f->weapon = engage_weapon(w, leaving[k], unit);
+		combat_melee_situation(w, leaving[k], f->weapon, unit, (int)d, &s);
+		combat_compute(&w->roster.chart, &s, &f->calc);
 	}
 	free(leaving);
-	return unit_alive(u);
+	return n;
+}
+
+/* Whether the attack the move meets is one its team was shown: the
+ * same attacker, weapon and number, before the same step. */
+static bool foreseen(const struct free_attack_preview *a,
+		     const struct free_attack_preview *plan, int nplan)
+{
+	for (int i = 0; i < nplan; i++)
+		if (plan[i].step == a->step && plan[i].attacker == a->attacker &&
+		    plan[i].weapon == a->weapon &&
+		    plan[i].calc.need == a->calc.need)
+			return true;
+	return false;
+}
+
+/* Make the free attacks of one step, in order, while the mover stands.
+ * Returns false if the mover was disabled. */
+static bool free_attacks(struct game *g, int unit,
+			 const struct free_attack_preview *f, int n)
+{
+	struct world *w = g->w;
+	for (int k = 0; k < n && unit_alive(&w->units[unit]); k++)
+		if (unit_alive(&w->units[f[k].attacker]))
+			game_resolve_attack(g, f[k].attacker, f[k].weapon, unit,
+					    -1, -1, &f[k].calc, true);
+	return unit_alive(&w->units[unit]);
 }
 
 /* Plans are made with what the mover's team knows: enemies it does not
@@ -134,7 +164,10 @@ int game_path(struct game *g, int unit, int x, int y, enum dir *dirs, int max,
 }
 
 static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
-		       char *why);
+		       char *why, int *taken);
+static int plan_attacks(const struct game *g, const unsigned char *known,
+			int unit, const enum dir *dirs, int n,
+			struct free_attack_preview **out);
 
 int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 {
@@ -150,9 +183,14 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 	}
 
 	/* Check the whole move, with what the team knows, before anything
-	 * happens. */
-	if (check_steps(g, unit, dirs, n, why))
+	 * happens, and foresee its free attacks as the preview does. */
+	int taken;
+	if (check_steps(g, unit, dirs, n, why, &taken))
 		return -1;
+	struct free_attack_preview *plan;
+	int nplan = plan_attacks(g, planner(g, unit), unit, dirs, taken, &plan);
+	struct free_attack_preview *meet =
+		xmalloc((size_t)w->nunits * sizeof *meet);
 
 	/* Apply it, step by step. */
 	unsigned char *before = enemies_in_sight(g, u->team);
@@ -197,8 +235,26 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 			game_emit(g, &ev);
 			break;
 		}
-		if (!free_attacks(g, unit, nx, ny, d,
-				  exit_area(g, u->team, nx, ny) != NULL))
+		int nmeet = step_attacks(w, unit, i, nx, ny, d,
+					 exit_area(g, u->team, nx, ny) != NULL,
+					 meet);
+		int k = 0;
+		while (k < nmeet && foreseen(&meet[k], plan, nplan))
+			k++;
+		if (k < nmeet) {
+			/* Nothing is rolled that the team was not shown: an
+			 * enemy it did not see when the move began (or odds
+			 * that changed with one) halts the mover here. */
+			struct event ev = game_event(EV_ANNOUNCE);
+			ev.kind = ANNOUNCE_UNFORESEEN;
+			ev.unit = unit;
+			ev.target = meet[k].attacker;
+			ev.x0 = u->x;
+			ev.y0 = u->y;
+			game_emit(g, &ev);
+			break;
+		}
+		if (!free_attacks(g, unit, meet, nmeet))
 			break;
 		struct event ev = game_event(EV_MOVE);
 		ev.unit = unit;
@@ -227,6 +283,8 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 		}
 	}
 	g->moving = -1;
+	free(plan);
+	free(meet);
 	if (unit_alive(u))
 		world_place(w, unit, u->x, u->y);
 	/* Back on the occupancy grid, it blocks lines again. */
@@ -238,17 +296,23 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 }
 
 /* Whether the steps are legal from where the unit stands, paid from its
- * movement left (a last step up or down a ladder may be paid in part). */
-static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
-		       char *why)
+ * movement left (a last step up or down a ladder may be paid in part),
+ * judged with what its team knows (known: the units it knows are on the
+ * field). *taken: how many steps the move would make: it stays short of
+ * a ladder it can only start to climb and leaves the board on an exit
+ * cell; an enemy it does not know of, or a free attack, may stop it
+ * sooner. */
+static int walk_steps(const struct game *g, const unsigned char *known,
+		      int unit, const enum dir *dirs, int n, char *why,
+		      int *taken)
 {
-	struct world *w = g->w;
+	const struct world *w = g->w;
 	const struct unit *u = &w->units[unit];
-	const unsigned char *known = planner(g, unit);
 	char reason[MOVE_WHY_LEN], a[24], b[16];
 	int x = u->x, y = u->y, left = u->move_left;
 	enum dir f = u->facing;
 	bool partial = false;
+	*taken = n;
 	for (int i = 0; i < n; i++) {
 		enum dir d = dirs[i];
 		int cost = move_step_cost(w, known, unit, x, y, f, d, reason);
@@ -266,6 +330,8 @@ static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
 				/* The climber stays where it is, part way up:
 				 * that cell must be its own. */
 				partial = true;
+				if (*taken > i)
+					*taken = i;
 				int other = world_unit_at(w, x, y);
 				if (other >= 0 && other != unit && known[other]) {
 					snprintf(why, GAME_WHY_LEN,
@@ -286,6 +352,8 @@ static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
 		x += dir_dx[d];
 		y += dir_dy[d];
 		f = d;
+		if (*taken > i + 1 && exit_area(g, u->team, x, y))
+			*taken = i + 1;
 	}
 	int other = world_unit_at(w, x, y);
 	if (other >= 0 && !known[other])
@@ -297,6 +365,115 @@ static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
 		return -1;
 	}
 	return 0;
+}
+
+static int check_steps(struct game *g, int unit, const enum dir *dirs, int n,
+		       char *why, int *taken)
+{
+	return walk_steps(g, planner(g, unit), unit, dirs, n, why, taken);
+}
+
+/* Whether an enemy the team knows stands near enough to any cell the
+ * first n steps leave to strike the mover there. */
+static bool enemy_near(const struct game *g, const unsigned char *known,
+		       int unit, const enum dir *dirs, int n)
+{
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[unit];
+	int r2 = g->reach * g->reach;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *e = &w->units[i];
+		if (e->team == u->team || !unit_alive(e) || !known[i])
+			continue;
+		int x = u->x, y = u->y;
+		for (int k = 0; k < n; k++) {
+			if (geom_dist2(x, y, e->x, e->y) <= r2)
+				return true;
+			x += dir_dx[dirs[k]];
+			y += dir_dy[dirs[k]];
+		}
+	}
+	return false;
+}
+
+/* The free attacks the first n steps of a legal move would draw, walked
+ * on the field as the mover's team knows it: a copy of the units in
+ * which the enemies it does not know of neither strike nor count as
+ * engaged, and the mover off the occupancy grid as while it moves. Lines
+ * are the field's own (troops in the way block a bill whoever sees
+ * them): so the first step's attacks are always those the move meets,
+ * every one of them being in melee with the mover and so seen, and a
+ * move that halts has moved first. *out: the caller frees (NULL when
+ * none); returns how many. */
+static int plan_attacks(const struct game *g, const unsigned char *known,
+			int unit, const enum dir *dirs, int n,
+			struct free_attack_preview **out)
+{
+	*out = NULL;
+	if (!enemy_near(g, known, unit, dirs, n))
+		return 0;
+	const struct world *w = g->w;
+	struct world k = *w; /* map and roster shared, read only */
+	size_t cells = (size_t)w->map.w * (size_t)w->map.h;
+	k.units = xmalloc((size_t)w->nunits * sizeof *k.units);
+	memcpy(k.units, w->units, (size_t)w->nunits * sizeof *k.units);
+	k.occ = xmalloc(cells * sizeof *k.occ);
+	memcpy(k.occ, w->occ, cells * sizeof *k.occ);
+	struct unit *m = &k.units[unit];
+	for (int i = 0; i < w->nunits; i++) {
+		struct unit *e = &k.units[i];
+		if (e->team != m->team && unit_alive(e) && !known[i])
+			e->status = STATUS_DISABLED;
+	}
+	k.occ[m->y * w->map.w + m->x] = -1;
+	struct free_attack_preview *step =
+		xmalloc((size_t)w->nunits * sizeof *step);
+	int total = 0, cap = 0;
+	for (int i = 0; i < n; i++) {
+		enum dir d = dirs[i];
+		int nx = m->x + dir_dx[d], ny = m->y + dir_dy[d];
+		int c = step_attacks(&k, unit, i, nx, ny, d,
+				     exit_area(g, m->team, nx, ny) != NULL, step);
+		if (c > 0 && total + c > cap) {
+			cap = 2 * (total + c);
+			*out = xrealloc(*out, (size_t)cap * sizeof **out);
+		}
+		if (c > 0)
+			memcpy(*out + total, step, (size_t)c * sizeof *step);
+		total += c;
+		m->x = nx;
+		m->y = ny;
+		m->facing = d;
+	}
+	free(step);
+	free(k.units);
+	free(k.occ);
+	return total;
+}
+
+int game_preview_free_attacks(const struct game *g, int unit,
+			      const enum dir *dirs, int n,
+			      struct free_attack_preview *out, int max, char *why)
+{
+	if (game_check_actor(g, unit, STEP_MOVEMENT, "move", why))
+		return -1;
+	const struct unit *u = &g->w->units[unit];
+	if (n <= 0) {
+		snprintf(why, GAME_WHY_LEN, "%s cannot move: no direction given",
+			 u->id);
+		return -1;
+	}
+	const unsigned char *known = g->know[u->team].units;
+	int taken;
+	if (walk_steps(g, known, unit, dirs, n, why, &taken))
+		return -1;
+	struct free_attack_preview *plan;
+	int total = plan_attacks(g, known, unit, dirs, taken, &plan);
+	if (total > 0 && max > 0)
+		memcpy(out, plan,
+		       (size_t)(total < max ? total : max) * sizeof *out);
+	free(plan);
+	return total;
 }
 
 int game_moveto(struct game *g, int unit, int x, int y, char *why)
@@ -329,11 +506,11 @@ int game_moveto(struct game *g, int unit, int x, int y, char *why)
 	return game_move(g, unit, path, n, why);
 }
 
-int game_face(struct game *g, int unit, enum dir d, char *why)
+int game_preview_face(const struct game *g, int unit, enum dir d, char *why)
 {
-	if (check_mover(g, unit, "turn", why))
+	if (game_check_actor(g, unit, STEP_MOVEMENT, "turn", why))
 		return -1;
-	struct unit *u = &g->w->units[unit];
+	const struct unit *u = &g->w->units[unit];
 	char a[24], b[16];
 	int cost = move_turn_cost(g->w, unit, u->facing, d);
 	if (cost > u->move_left) {
@@ -343,6 +520,15 @@ int game_face(struct game *g, int unit, enum dir d, char *why)
 			 move_inches(u->move_left, b));
 		return -1;
 	}
+	return cost;
+}
+
+int game_face(struct game *g, int unit, enum dir d, char *why)
+{
+	int cost = game_preview_face(g, unit, d, why);
+	if (cost < 0)
+		return -1;
+	struct unit *u = &g->w->units[unit];
 	unsigned char *before = enemies_in_sight(g, u->team);
 	game_undo_push(g, -1, -1);
 	u->facing = d;

@@ -60,6 +60,12 @@ static void announce_text(const struct game *g, const struct event *ev,
 		strbuf_addf(b, "%s is stopped at %d,%d: %s stands in the way",
 			    uid(g, ev->unit), ev->x0, ev->y0, uid(g, ev->target));
 		break;
+	case ANNOUNCE_UNFORESEEN:
+		strbuf_addf(b,
+			    "%s stops at %d,%d: going on would draw a free attack "
+			    "from %s that was not foreseen",
+			    uid(g, ev->unit), ev->x0, ev->y0, uid(g, ev->target));
+		break;
 	case ANNOUNCE_SHOT_AT: {
 		/* Said from the reader's side: a friend is the reader's. */
 		int side = w->units[ev->unit].team;

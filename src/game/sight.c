@@ -106,7 +106,9 @@ static unsigned char event_sight(const struct reader *r, const struct event *ev)
 		int u = ev->unit, t = ev->target;
 		bool ku = u < 0 || knows_at(r, u, w->units[u].x, w->units[u].y);
 		bool kt = t < 0 || knows_at(r, t, w->units[t].x, w->units[t].y);
-		bool told = kt && (ku || ev->kind != ANNOUNCE_STOPPED);
+		bool names_both = ev->kind == ANNOUNCE_STOPPED ||
+				  ev->kind == ANNOUNCE_UNFORESEEN;
+		bool told = kt && (ku || !names_both);
 		return told ? EVS_SEEN | EVS_TARGET | EVS_FULL |
 				      (ku ? EVS_UNIT : 0)
 			    : 0;

@@ -7,12 +7,33 @@
 
 #include "base/util.h"
 #include "rules/engage.h"
+#include "rules/move.h"
 #include "ui/uipriv.h"
 
 static bool own_unit(const struct ui *ui, int u)
 {
 	return u >= 0 && unit_alive(&ui->g->w->units[u]) &&
 	       ui->g->w->units[u].team == ui->viewer;
+}
+
+/* Whether unit i could attack a door or wall next to it now (a ram at a
+ * gate): one the viewer sees, that the game's preview accepts. */
+static bool structure_in_reach(const struct ui *ui, int i)
+{
+	const struct game *g = ui->g;
+	const struct unit *u = &g->w->units[i];
+	if (engage_structure_weapon(g->w, i) < 0)
+		return false;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		int x = u->x + dir_dx[d], y = u->y + dir_dy[d];
+		struct attack_calc calc;
+		char why[GAME_WHY_LEN];
+		if (map_inside(&g->w->map, x, y) &&
+		    ui->view[y * g->w->map.w + x] &&
+		    game_preview_fight(g, i, -1, x, y, &calc, why) >= 0)
+			return true;
+	}
+	return false;
 }
 
 /* Whether unit i of the active team can still do something this step. */
@@ -29,7 +50,8 @@ static bool can_act(const struct ui *ui, int i)
 	case STEP_MISSILE:
 		return game_can_shoot(g, i, why);
 	default:
-		return !u->fought && engage_engaged(g->w, i);
+		return game_can_fight(g, i, why) &&
+		       (engage_engaged(g->w, i) || structure_in_reach(ui, i));
 	}
 }
 
@@ -73,24 +95,78 @@ static void next_unit(struct ui *ui, int step)
 	screen_status(ui, true, "no unit of yours is left");
 }
 
-/* t: the cursor to the next enemy in view, in id order of the index. */
+/* Whether the selected unit could attack unit t now: the same preview
+ * the attack would use (a shot in Missile fire, a fight in Melee). */
+static bool attackable(const struct ui *ui, int t)
+{
+	const struct game *g = ui->g;
+	struct attack_calc calc;
+	char why[GAME_WHY_LEN];
+	if (!own_unit(ui, ui->sel) || g->w->units[ui->sel].team != g->active)
+		return false;
+	if (g->step == STEP_MISSILE)
+		return game_preview_shot(g, ui->sel, t, -1, -1, &calc, why) >= 0;
+	if (g->step == STEP_MELEE)
+		return game_preview_fight(g, ui->sel, t, -1, -1, &calc, why) >= 0;
+	return false;
+}
+
+struct target {
+	int unit;
+	bool can;     /* the selected unit can attack it now */
+	int d2;       /* squared distance from the selected unit (or cursor) */
+};
+
+static int target_cmp(const void *pa, const void *pb, const struct world *w)
+{
+	const struct target *a = pa, *b = pb;
+	if (a->can != b->can)
+		return a->can ? -1 : 1;
+	if (a->d2 != b->d2)
+		return a->d2 < b->d2 ? -1 : 1;
+	return unit_id_cmp(w->units[a->unit].id, w->units[b->unit].id);
+}
+
+/* t: the cursor to the next enemy in view: first those the selected unit
+ * can attack now, nearest first, then the others, nearest first. */
 static void next_target(struct ui *ui)
 {
 	const struct world *w = ui->g->w;
-	int n = w->nunits;
-	int here = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy);
-	int start = here >= 0 ? here : -1;
-	for (int k = 1; k <= n; k++) {
-		int i = ((start + k) % n + n) % n;
-		const struct unit *u = &w->units[i];
-		if (u->team != ui->viewer &&
-		    mapview_unit_at(ui, ui->viewer, u->x, u->y) == i) {
-			ui->cx = u->x;
-			ui->cy = u->y;
-			return;
-		}
+	struct target *v = xmalloc((size_t)(w->nunits + 1) * sizeof *v);
+	int n = 0;
+	int ox = ui->cx, oy = ui->cy;
+	if (own_unit(ui, ui->sel)) {
+		ox = w->units[ui->sel].x;
+		oy = w->units[ui->sel].y;
 	}
-	screen_status(ui, false, "no enemy in view");
+	for (int i = 0; i < w->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		if (u->team == ui->viewer ||
+		    mapview_unit_at(ui, ui->viewer, u->x, u->y) != i)
+			continue;
+		struct target t = {i, attackable(ui, i),
+				   geom_dist2(ox, oy, u->x, u->y)};
+		/* Insertion sort: few enemies are in view at once. */
+		int k = n++;
+		while (k > 0 && target_cmp(&v[k - 1], &t, w) > 0) {
+			v[k] = v[k - 1];
+			k--;
+		}
+		v[k] = t;
+	}
+	if (n == 0) {
+		free(v);
+		screen_status(ui, false, "no enemy in view");
+		return;
+	}
+	int here = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy), next = 0;
+	for (int k = 0; k < n; k++)
+		if (v[k].unit == here)
+			next = (k + 1) % n;
+	const struct unit *u = &w->units[v[next].unit];
+	ui->cx = u->x;
+	ui->cy = u->y;
+	free(v);
 }
 
 static void cursor_step(struct ui *ui, int d)
@@ -123,6 +199,64 @@ static void send_move(struct ui *ui, const char *line)
 	}
 }
 
+/* Before a move that leaves melee: every free attack it would draw (the
+ * game's own preview, from what the team knows), on the panel, and a
+ * question. False when the player says no: nothing is sent. A move the
+ * game would refuse is let through, to be refused with its reason. */
+static bool consent_to_leave(struct ui *ui, const enum dir *dirs, int n)
+{
+	struct game *g = ui->g;
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[ui->sel];
+	enum { SHOWN = 32 };
+	struct free_attack_preview f[SHOWN];
+	char why[GAME_WHY_LEN];
+	int k = game_preview_free_attacks(g, ui->sel, dirs, n, f, SHOWN, why);
+	if (k <= 0)
+		return true;
+	int shown = k < SHOWN ? k : SHOWN;
+	struct strbuf panel, q;
+	strbuf_init(&panel);
+	strbuf_init(&q);
+	strbuf_addf(&panel, "%s leaves melee, drawing %d free attack%s:",
+		    u->id, k, k == 1 ? "" : "s");
+	strbuf_addf(&q, "Move %s out of melee? free attack%s: ", u->id,
+		    k == 1 ? "" : "s");
+	for (int i = 0; i < shown; i++) {
+		const struct unit *a = &w->units[f[i].attacker];
+		char desc[256], where[32] = "";
+		combat_describe(&w->roster.chart, &f[i].calc, desc, sizeof desc);
+		if (f[i].x != u->x || f[i].y != u->y)
+			snprintf(where, sizeof where, " (leaving %d,%d)", f[i].x,
+				 f[i].y);
+		strbuf_addf(&panel, "\n%s %s%s: %s", a->id,
+			    world_type(w, a)->weapons[f[i].weapon].name, where,
+			    desc);
+		if (i < 3)
+			strbuf_addf(&q, "%s%s %d+ (%.0f%%)", i ? ", " : "",
+				    a->id, f[i].calc.need,
+				    combat_chance(&w->roster.chart,
+						  f[i].calc.need) *
+					    100.0);
+	}
+	if (k > 3)
+		strbuf_addf(&q, " and %d more", k - 3);
+	strbuf_addf(&panel,
+		    "\nEach is made as %s leaves the cell; a hit that "
+		    "disables it stops it there.",
+		    u->id);
+	free(ui->preview);
+	ui->preview = panel.s;
+	bool yes = input_confirm(ui, q.s);
+	strbuf_free(&q);
+	free(ui->preview);
+	ui->preview = NULL;
+	ui->dirty = true;
+	if (!yes && !ui->quit)
+		screen_status(ui, false, "no move made");
+	return yes;
+}
+
 static void do_moveto(struct ui *ui)
 {
 	if (!need_sel(ui))
@@ -141,6 +275,14 @@ static void do_moveto(struct ui *ui)
 		screen_status(ui, false, "%s is already there", u->id);
 		return;
 	}
+	/* The path the command will take, as it will plan it. */
+	enum dir path[1024];
+	int cost;
+	char why[MOVE_WHY_LEN];
+	int n = game_path(ui->g, ui->sel, ui->cx, ui->cy, path, 1024, &cost,
+			  why);
+	if (n > 0 && cost <= u->move_left && !consent_to_leave(ui, path, n))
+		return;
 	char line[64];
 	snprintf(line, sizeof line, "moveto %s %d,%d", u->id, ui->cx, ui->cy);
 	send_move(ui, line);
@@ -156,25 +298,6 @@ static void allies_on(struct ui *ui, int a, int t, char *buf, size_t size)
 		if (i != a && own_unit(ui, i) && engage_in_melee(w, i, t))
 			len += (size_t)snprintf(buf + len, size - len, "%s%s",
 						len ? ", " : "", w->units[i].id);
-}
-
-/* Who a shot at t may hit, among the units the viewer may name. */
-static void may_hit(struct ui *ui, int t, char *buf, size_t size, int *n)
-{
-	const struct world *w = ui->g->w;
-	int cand[64];
-	int k = game_melee_candidates(ui->g, t, cand, 64);
-	size_t len = 0;
-	*n = 0;
-	buf[0] = '\0';
-	for (int i = 0; i < k && len + 16 < size; i++) {
-		const struct unit *c = &w->units[cand[i]];
-		if (mapview_unit_at(ui, ui->viewer, c->x, c->y) != cand[i])
-			continue;
-		len += (size_t)snprintf(buf + len, size - len, "%s%s",
-					len ? ", " : "", c->id);
-		(*n)++;
-	}
 }
 
 /* Build the preview shown on the panel while the player decides. */
@@ -193,14 +316,9 @@ static char *preview_text(struct ui *ui, bool shoot, int t, int wi,
 			 cell_describe(map_cell_c(&w->map, ui->cx, ui->cy)),
 			 ui->cx, ui->cy);
 	if (shoot && t >= 0) {
-		char list[256];
-		int n;
-		may_hit(ui, t, list, sizeof list, &n);
-		if (n > 1)
-			snprintf(extra, sizeof extra,
-				 "\nInto melee: a die first picks who is hit "
-				 "among %s.",
-				 list);
+		char note[300];
+		if (panel_melee_note(ui, ui->viewer, t, note, sizeof note))
+			snprintf(extra, sizeof extra, "\n%s", note);
 	} else if (!shoot && t >= 0) {
 		int out = 0;
 		for (int i = 0; i < calc->nterms; i++)
@@ -324,15 +442,74 @@ static void with_dir(struct ui *ui, const char *verb, const char *arg,
 		return;
 	snprintf(line, sizeof line, "%s %s %s%s%s", verb, id, dir_names[d],
 		 arg ? " " : "", arg ? arg : "");
-	if (strcmp(verb, "move") == 0)
-		send_move(ui, line);
-	else
+	if (strcmp(verb, "move") == 0) {
+		enum dir step = (enum dir)d;
+		if (consent_to_leave(ui, &step, 1))
+			send_move(ui, line);
+	} else {
 		ui_send(ui, line);
+	}
+}
+
+/* f: a direction, then the turn. A war machine pays for turning (1 inch
+ * per 45 degrees): the question says so, and a turn that costs is shown
+ * on the panel and asked about first. */
+static void do_face(struct ui *ui)
+{
+	if (!need_sel(ui))
+		return;
+	struct game *g = ui->g;
+	const struct world *w = g->w;
+	const struct unit *u = &w->units[ui->sel];
+	bool machine = world_type(w, u)->cls == CLASS_MACHINE;
+	char q[160], line[64], why[GAME_WHY_LEN], a[16], b[16];
+	if (machine)
+		snprintf(q, sizeof q,
+			 "face %s: which direction? (turning costs 1 in per 45 "
+			 "degrees, %s in left)",
+			 u->id, ui_inches(u->move_left, a));
+	else
+		snprintf(q, sizeof q,
+			 "face %s: which direction? (arrows, hjklyubn, keypad)",
+			 u->id);
+	int d = input_ask_dir(ui, q);
+	if (d < 0)
+		return;
+	snprintf(line, sizeof line, "face %s %s", u->id, dir_names[d]);
+	int cost = game_preview_face(g, ui->sel, (enum dir)d, why);
+	if (cost > 0) {
+		int turns = dir_turns(u->facing, (enum dir)d);
+		free(ui->preview);
+		ui->preview = xasprintf(
+			"%s turns from %s to %s: %d degrees, %s in of movement "
+			"(1 in per 45 degrees); %s in left now",
+			u->id, dir_names[u->facing], dir_names[d], 45 * turns,
+			ui_inches(cost, a), ui_inches(u->move_left, b));
+		snprintf(q, sizeof q, "%s: face %s? costs %s in (%s in left)",
+			 u->id, dir_names[d], ui_inches(cost, a),
+			 ui_inches(u->move_left, b));
+		bool yes = input_confirm(ui, q);
+		free(ui->preview);
+		ui->preview = NULL;
+		if (!yes) {
+			if (!ui->quit)
+				screen_status(ui, false, "no turn made");
+			return;
+		}
+	}
+	ui_send(ui, line);
 }
 
 static void end_step(struct ui *ui)
 {
 	const struct game *g = ui->g;
+	char why[GAME_WHY_LEN];
+	/* Ask only what the game would accept: otherwise its refusal, at
+	 * once (in Melee, who must still fight). */
+	if (!game_can_end_step(g, why)) {
+		screen_status(ui, true, "%s", why);
+		return;
+	}
 	int left = 0;
 	for (int i = 0; i < g->w->nunits; i++)
 		left += can_act(ui, i);
@@ -376,7 +553,7 @@ void actions_do(struct ui *ui, struct ui_key k)
 		with_dir(ui, "move", NULL, "step");
 		break;
 	case ACT_FACE:
-		with_dir(ui, "face", NULL, "face");
+		do_face(ui);
 		break;
 	case ACT_OPEN:
 		with_dir(ui, "door", "open", "open a door next to");

@@ -8,8 +8,11 @@ static const char *const help_lines[] = {
 	"MOVING THE CURSOR",
 	"  arrows, h j k l (w s n e), y u b n (nw ne sw se), the numeric keypad",
 	"  (7 8 9 / 4 6 / 1 2 3, with or without Num Lock)",
-	"  Tab / Shift-Tab   next / previous unit of yours that can act now",
-	"  t                 cursor to the next enemy in view",
+	"  Tab / Shift-Tab   next / previous unit of yours that can act now (in",
+	"                    Melee: in melee, or a ram next to a door or wall)",
+	"  t                 cursor to the next enemy in view: first those the",
+	"                    selected unit can attack now, nearest first, then",
+	"                    the others, nearest first",
 	"",
 	"ACTING (each action becomes a command line, shown in the log)",
 	"  Enter or space    on one of your units: select it; elsewhere, act on",
@@ -17,21 +20,26 @@ static const char *const help_lines[] = {
 	"                    path); Missile fire: shoot at the unit or door there;",
 	"                    Melee: fight it. Attacks show their arithmetic and",
 	"                    odds and ask y/n before any die is rolled.",
+	"                    A move out of melee lists each free attack it",
+	"                    would draw, with its need, and asks y/n first.",
 	"  m DIR             step the selected unit one cell (move ID DIR)",
-	"  f DIR             face a direction (face ID DIR)",
+	"  f DIR             face a direction (face ID DIR); a war machine pays",
+	"                    1 inch per 45 degrees, and is asked first",
 	"  o DIR / c DIR     open / close the door in that direction (2 inches)",
 	"  L DIR / U DIR     lock / unlock the door in that direction (2 inches)",
 	"  x                 shoot at the cursor (unit, door or wall)",
 	"  F                 fight at the cursor (unit, or an adjacent door/wall)",
 	"  e                 end the step (asks first): Movement -> Missile fire",
-	"                    -> Melee -> the next team",
+	"                    -> Melee -> the next team. In Melee, while a unit",
+	"                    must still fight, says so at once instead",
 	"  z                 undo the last movement (if no die was rolled and",
 	"                    no enemy came into sight)",
 	"  Esc               cancel; drop the selection",
 	"",
 	"SHOWING",
 	"  a                 the selected unit's arc of vision (cells it sees)",
-	"  d                 where the selected unit can move this step",
+	"  d                 where the selected unit can move this step (the",
+	"                    panel gives the path's cost to the cursor anyway)",
 	"  s                 last-seen marks '?' of enemies out of view",
 	"  g                 the full log (every roll and what it was for)",
 	"  i                 the scenario: its description and every goal",
@@ -56,7 +64,9 @@ static const char *const help_lines[] = {
 	"  Doors cost 2 inches. Heights change only by ladder (double cost,",
 	"  foot only) or stairs.",
 	"  A unit that leaves an enemy's reach (contact, or a bill's 2 inches),",
-	"  or steps off the board beside one, takes a free attack from it.",
+	"  or steps off the board beside one, takes a free attack from it. A",
+	"  move halts rather than draw a free attack its team was not shown",
+	"  (from an enemy it had not seen when the move began).",
 	"  All units in melee must attack before the Melee step can end.",
 	"  Missile fire needs the target in the shooter's arc (90 degrees to",
 	"  the front), in range and a clear line; units in melee cannot shoot.",
@@ -109,6 +119,8 @@ const char *help_hint(const struct ui *ui)
 {
 	if (ui->mode == MODE_CONFIRM)
 		return "y or Enter: yes   any other key: no";
+	if (ui->mode == MODE_NOTICE)
+		return "any key: go on";
 	if (ui->mode == MODE_ASK)
 		return "direction: arrows, h j k l y u b n or the keypad   "
 		       "any other key: cancel";

@@ -193,3 +193,8 @@ int input_ask_dir(struct ui *ui, const char *question)
 		screen_status(ui, false, "cancelled");
 	return d;
 }
+
+void input_notice(struct ui *ui, const char *message)
+{
+	ask(ui, MODE_NOTICE, message);
+}

@@ -105,6 +105,11 @@ static void can_do(struct ui *ui, struct pen *p, int idx)
 		say(p, A_NORMAL, " movement left: %s in of %s",
 		    ui_inches(u->move_left, buf),
 		    ui_inches(2 * world_type(g->w, u)->move, all));
+		/* The same cost face and move charge (move_turn_cost). */
+		if (move_turn_cost(g->w, idx, DIR_N, DIR_NE) > 0)
+			say(p, A_NORMAL, " turning: %s in per 45 degrees",
+			    ui_inches(move_turn_cost(g->w, idx, DIR_N, DIR_NE),
+				      buf));
 		break;
 	case STEP_MISSILE:
 		if (game_can_shoot(g, idx, why)) {
@@ -245,7 +250,7 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 	} else {
 		say(p, A_NORMAL, " never seen");
 	}
-	if (s && ui->show_dest)
+	if (s)
 		path_cost(ui, p, viewer);
 	unit_here(ui, p, viewer);
 }
@@ -271,7 +276,12 @@ static void live_preview(struct ui *ui, struct pen *p, int viewer)
 			 ? game_preview_shot(g, ui->sel, t, ui->cx, ui->cy, &calc, why)
 			 : game_preview_fight(g, ui->sel, t, ui->cx, ui->cy, &calc,
 					      why);
-	p->row++;
+	/* A shot into melee says so, which takes the blank row above. */
+	char note[320];
+	bool melee = wi >= 0 && g->step == STEP_MISSILE && t >= 0 &&
+		     panel_melee_note(ui, viewer, t, note, sizeof note);
+	if (!melee)
+		p->row++;
 	if (wi < 0) {
 		wrap(p, A_NORMAL, why);
 		return;
@@ -281,6 +291,30 @@ static void live_preview(struct ui *ui, struct pen *p, int viewer)
 	    g->step == STEP_MISSILE ? "shoots" : "fights",
 	    world_type(w, &w->units[ui->sel])->weapons[wi].name);
 	wrap(p, A_NORMAL, text);
+	if (melee)
+		wrap(p, A_BOLD, note);
+}
+
+bool panel_melee_note(const struct ui *ui, int viewer, int t, char *buf,
+		      size_t size)
+{
+	const struct world *w = ui->g->w;
+	int cand[64];
+	int k = game_melee_candidates(ui->g, t, cand, 64), n = 0;
+	size_t len = (size_t)snprintf(buf, size,
+				      "Into melee: a die picks who is hit "
+				      "among ");
+	for (int i = 0; i < k && len + 16 < size; i++) {
+		const struct unit *c = &w->units[cand[i]];
+		if (mapview_unit_at(ui, viewer, c->x, c->y) != cand[i])
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					n ? ", " : "", c->id);
+		n++;
+	}
+	if (len + 2 < size)
+		snprintf(buf + len, size - len, ".");
+	return n > 1;
 }
 
 void panel_draw(struct ui *ui, int viewer)

@@ -184,6 +184,23 @@ void ui_release(struct ui *ui)
 	free(ui);
 }
 
+/* The game has just ended: before the game over screen, the last human
+ * team's view once more, its log ending with the roll that decided it.
+ * (The game is over: nothing is hidden any longer from anyone.) */
+static void last_look(struct ui *ui)
+{
+	if (ui->viewer < 0)
+		ui->viewer = ui->last_viewer;
+	if (ui->viewer < 0 || ui->quit)
+		return;
+	const struct game *g = ui->g;
+	char msg[UI_STATUS_LEN];
+	snprintf(msg, sizeof msg, "The battle is decided: %s. Press a key.",
+		 g->result);
+	ui->dirty = true;
+	input_notice(ui, msg);
+}
+
 int ui_play(struct game *g, const struct ui_submit *submit)
 {
 	struct ui *ui = ui_alloc(g, submit);
@@ -197,6 +214,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			continue;
 		}
 		if (g->over) {
+			last_look(ui);
 			curtain_game_over(ui);
 			break;
 		}

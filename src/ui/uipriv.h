@@ -48,7 +48,7 @@ struct palette {
 	attr_t title;
 };
 
-enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK };
+enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK, MODE_NOTICE };
 
 struct ui {
 	struct game *g;
@@ -141,6 +141,11 @@ int mapview_mark_at(const struct ui *ui, int viewer, int x, int y);
 
 /* panel.c */
 void panel_draw(struct ui *ui, int viewer);
+/* Into buf, the sentence saying a shot at t goes into a melee and who
+ * may be hit, naming only the units viewer knows; false (nothing worth
+ * saying) when viewer knows of no melee around t. */
+bool panel_melee_note(const struct ui *ui, int viewer, int t, char *buf,
+		      size_t size);
 
 /* logview.c */
 void logview_draw(struct ui *ui, int viewer);
@@ -223,6 +228,8 @@ const char *keymap_action_names(void);
 bool input_confirm(struct ui *ui, const char *question);
 /* Ask for a direction on the status line; -1 when cancelled. */
 int input_ask_dir(struct ui *ui, const char *question);
+/* Say something on the status line and wait for any key. */
+void input_notice(struct ui *ui, const char *message);
 
 /* actions.c: actions as command lines. */
 void actions_do(struct ui *ui, struct ui_key k);

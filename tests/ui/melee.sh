@@ -1,7 +1,8 @@
 #!/bin/sh
 # Shooting into a melee lists who the shot may hit; a melee announces the
 # outnumber modifier; each team's digest names only what it could see;
-# the game over screen names the winner and the goal.
+# the roll that won stays in view, then the game over screen names the
+# winner and the goal.
 . "$(dirname "$0")/lib.sh"
 field=$srcdir/tests/ui/melee.yaml
 
@@ -33,9 +34,12 @@ check "with the arithmetic" wait_for "need 8+ (65%): AV 6 + DV 3 - outnumbered 1
 keys y
 check "the log shows the announcement" wait_for "b1 is outnumbered: -1 to the target number"
 check "and the roll" wait_for "rolled 5: miss"
-# Every unit in melee must attack before the step ends: r2 too.
-keys e y
-check "the step cannot end while r2 has not fought" wait_for "cannot end the Melee step"
+# Every unit in melee must attack before the step ends: r2 too. e says
+# so at once, without a question the game would then refuse.
+keys e
+check "the step cannot end while r2 has not fought" \
+	wait_for "cannot end the Melee step: r2 is in melee with b1"
+check "e asks nothing it would refuse" eval '! screen | grep -q "\[y/n\]"'
 keys Tab
 check "Tab picks r2" wait_for "r2 Man-at-Arms selected"
 keys t F
@@ -63,6 +67,12 @@ wait_for "Round 1: Red, Melee"
 keys Tab t F
 wait_for "[y/n]"
 keys y
+check "the roll that won stays in view" \
+	eval 'wait_for "rolled 20: HIT" && wait_for "b1 is disabled"'
+check "the status line says the battle is decided" \
+	wait_for "The battle is decided: Red wins: disable b1. Press a key."
+check "before the game over screen" eval '! screen | grep -q "GAME OVER"'
+keys Enter
 check "the game over screen" wait_for "GAME OVER"
 check "names the winner" wait_for "Red wins"
 check "and the goal met" wait_for "disable b1"
