@@ -10,7 +10,7 @@
 #include "cmd/cmd.h"
 
 static const char sim_usage[] =
-	"usage: medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--json]\n"
+	"usage: medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--ai TEAM:LEVEL]... [--json]\n"
 	"\n"
 	"Play N games of SCENARIO between computer players (every team), with\n"
 	"seeds S, S+1, ..., and print each team's wins, the draws and how many\n"
@@ -20,12 +20,15 @@ static const char sim_usage[] =
 	"  --seed S         seed of the first game (default 1)\n"
 	"  --max-rounds R   call a game a draw after R rounds when the scenario\n"
 	"                   has no round limit (default 50)\n"
+	"  --ai TEAM:LEVEL  the computer plays TEAM at LEVEL, easy or normal\n"
+	"                   (repeatable; 'all' for every team; default normal)\n"
 	"  --json           one JSON object with the figures\n"
 	"  -h, --help       show this help\n";
 
 /* One game; returns the winner (-1: draw), rounds in *rounds. */
 static int play_one(const char *scenario, uint64_t seed, int max_rounds,
-		    int *rounds, int *nteams, char names[][TEAM_NAME_LEN])
+		    int *rounds, int *nteams, char names[][TEAM_NAME_LEN],
+		    const struct cli_ai *ai, int nai)
 {
 	char *err = NULL;
 	struct session *s = session_new(scenario, seed, "", &err);
@@ -41,6 +44,10 @@ static int play_one(const char *scenario, uint64_t seed, int max_rounds,
 		memcpy(names[t], g->w->teams[t].name, TEAM_NAME_LEN);
 	for (int t = 0; t < g->w->nteams; t++)
 		session_set_control(s, t, CONTROL_AI);
+	if (cli_ai_apply(s, ai, nai, true, "medsiege sim") != 0) {
+		session_free(s);
+		return -2;
+	}
 	/* The computer plays every team; a team it cannot finish a turn of
 	 * is handed to a person, and with none here the game is a draw. */
 	while (session_computer_step(s))
@@ -59,12 +66,14 @@ int cli_sim(int argc, char **argv)
 		{"seed", required_argument, NULL, 's'},
 		{"max-rounds", required_argument, NULL, 'r'},
 		{"json", no_argument, NULL, 'j'},
+		{"ai", required_argument, NULL, 'A'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	uint64_t games = 20, seed = 1, max_rounds = 50;
 	bool json = false;
-	int c;
+	struct cli_ai ai[2 * MAX_TEAMS];
+	int c, nai = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
@@ -84,6 +93,10 @@ int cli_sim(int argc, char **argv)
 		case 'j':
 			json = true;
 			break;
+		case 'A':
+			if (nai == 2 * MAX_TEAMS || !cli_ai_arg("medsiege sim", optarg, &ai[nai++]))
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			fputs(sim_usage, stdout);
 			return 0;
@@ -102,7 +115,7 @@ int cli_sim(int argc, char **argv)
 	for (uint64_t i = 0; i < games; i++) {
 		int rounds;
 		int w = play_one(argv[optind], seed + i, (int)max_rounds, &rounds,
-				 &nteams, names);
+				 &nteams, names, ai, nai);
 		if (w == -2)
 			return EXIT_USAGE;
 		if (w >= 0)
