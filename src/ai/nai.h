@@ -1,0 +1,128 @@
+/* nai.h: the normal computer player's insides, shared by its files
+ * (ai_normal.c drives the steps; ai_know.c builds what the team knows;
+ * ai_field.c measures ways; ai_goal.c reads the goals; ai_score.c weighs
+ * the places a unit could go). */
+#ifndef MEDSIEGE_NAI_H
+#define MEDSIEGE_NAI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ai/ai_priv.h"
+
+/* Opening, closing, locking a door: 2 inches, in half-inches. */
+#define NAI_DOOR_COST 4
+/* A distance too far to matter (half-inches). */
+#define NAI_FAR 100000
+
+/* An enemy the team knows of: seen now, or seen lately where it can no
+ * longer see (a ghost). */
+struct nenemy {
+	int idx;
+	int x, y;
+	bool seen;
+	double v;               /* worth of one hit on it, goals included */
+	unsigned char *engage;  /* w*h: 1 where it could be in melee with a
+				   unit of ours after its next move */
+};
+
+/* What the goals ask of the team. */
+struct nposture {
+	bool defend;            /* time is on its side (a survive goal) */
+	bool eliminate;         /* disabling every enemy wins */
+	int hold;               /* its hold goal, or -1 */
+	int escape;             /* its escape goal, or -1 */
+	int enemy_hold;         /* an enemy's hold goal, or -1 */
+	int enemy_escape;       /* an enemy's escape goal, or -1 */
+	int kill_unit;          /* the enemy unit it must disable, or -1 */
+	int protect_unit;       /* its unit an enemy must disable, or -1 */
+	int kill_cx, kill_cy;   /* the door or wall it must destroy, or -1 */
+	int breach_x, breach_y; /* the door or wall its rams go for, or -1 */
+	int rounds_left;        /* before the scenario's limit (0: none) */
+};
+
+/* Kinds of objective field: the team's goals, the ground it holds, the
+ * door or wall its rams batter. */
+enum nfield { NF_GOAL, NF_HOME, NF_BREACH, NF_COUNT };
+
+struct nai {
+	int team;
+	int w, h, cells, nunits;
+	/* The battle as the team knows it, rebuilt for every decision: its
+	 * own units and the enemies it sees; every other unit is off the
+	 * board. Shares the live map and roster, owns units and occ. */
+	struct world kw;
+	struct unit *units;
+	int *occ;
+	unsigned char *zeros;   /* nunits zero flags: no unit known */
+	/* The step's analysis, rebuilt when what the team knows changes. */
+	int round, step;
+	uint64_t sig;
+	struct nposture p;
+	int nen;
+	struct nenemy *en;
+	/* Per movement class and field kind: half-inches from each cell
+	 * to the objective (NAI_FAR where there is no way). */
+	int *field[NF_COUNT][CLASS_COUNT];
+	/* Movement state, per unit. */
+	unsigned char *phase;   /* 0 doors and climbs, 1 move, 2 face, 3 done */
+	int *tx, *ty;           /* where it chose to go, or -1 */
+	int *scratch;           /* w*h */
+};
+
+/* ai_know.c */
+/* Rebuild kw from the team's knowledge; refresh the step's analysis
+ * when the step or what the team knows has changed. */
+void nk_update(struct nai *n, const struct game *g);
+/* The worth of one hit on unit i (goals included). */
+double nk_hit_value(const struct nai *n, const struct game *g, int i);
+/* The known enemy record of unit i, or NULL. */
+const struct nenemy *nk_enemy(const struct nai *n, int i);
+/* Whether unit i of kw is in melee with any living enemy there. */
+bool nk_engaged(const struct nai *n, int i);
+/* Put unit i of kw at x,y (its cell must be free, or its own). */
+void nk_place(struct nai *n, int i, int x, int y);
+/* Chance a d20 meets need. */
+double nk_chance(const struct world *w, int need);
+/* Best melee or reach weapon's AV of a type, or 0 when it has none. */
+int nk_melee_av(const struct unit_type *t);
+bool nk_has_ranged(const struct unit_type *t);
+
+/* ai_field.c */
+/* Fill dist (w*h) with the cheapest way from every cell to the nearest
+ * source for a unit like rep: on entry dist holds each source's starting
+ * cost and INT_MAX elsewhere. Doors the team may open cost the opening;
+ * doors an enemy locked that can be broken cost pen per hit. Units are
+ * ignored. */
+void nf_field(const struct nai *n, int rep, int *dist, int pen);
+/* The cheapest cost for unit idx of kw to every cell within limit
+ * (half-inches), INT_MAX beyond or where it cannot stop. */
+void nf_reach(const struct nai *n, int idx, int limit, int *cost);
+
+/* ai_goal.c */
+/* Read the goals into n->p. */
+void ng_posture(struct nai *n, const struct game *g);
+/* Build the objective fields for the team's movement classes. */
+void ng_fields(struct nai *n, const struct game *g);
+/* The field a unit follows. */
+const int *ng_unit_field(const struct nai *n, const struct game *g, int u);
+/* Whether the team may open the door at x,y, and whether it should keep
+ * its own locked doors shut. */
+bool ng_may_open(const struct nai *n, const struct game *g, int x, int y);
+bool ng_keep_shut(const struct nai *n, const struct game *g);
+
+/* ai_score.c */
+/* How good it is for unit u to end its move at x,y, having paid cost. */
+double ns_score(struct nai *n, struct game *g, int u, int x, int y,
+		int cost, const int *field);
+/* The same, term by term. */
+struct nparts {
+	double prog, place, leave, fight, shot, threat, group;
+};
+double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
+		      int cost, const int *field, struct nparts *parts);
+/* The worth of a shot by unit u (of kw, where it stands) at enemy t,
+ * shots into melee included; -1e9 when it cannot shoot at t. */
+double ns_shot_value(struct nai *n, const struct game *g, int u, int t);
+
+#endif
