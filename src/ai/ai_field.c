@@ -129,13 +129,16 @@ void nf_field(const struct nai *n, int rep, int *dist, int pen)
 			dist[c] = NAI_FAR;
 }
 
-void nf_reach(const struct nai *n, int idx, int limit, int *cost)
+void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev)
 {
 	const struct world *w = &n->kw;
 	const struct unit *u = &w->units[idx];
 	int W = n->w;
 	for (int c = 0; c < n->cells; c++)
 		cost[c] = INT_MAX;
+	if (prev)
+		for (int c = 0; c < n->cells; c++)
+			prev[c] = -1;
 	struct heap h = {0};
 	int start = u->y * W + u->x;
 	cost[start] = 0;
@@ -153,6 +156,8 @@ void nf_reach(const struct nai *n, int idx, int limit, int *cost)
 			int nc = (y + dir_dy[d]) * W + x + dir_dx[d];
 			if (nd.cost + sc < cost[nc]) {
 				cost[nc] = nd.cost + sc;
+				if (prev)
+					prev[nc] = nd.cell;
 				push(&h, cost[nc], nc);
 			}
 		}

@@ -6,6 +6,7 @@
 #include "ai/nai.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/engage.h"
@@ -233,6 +234,36 @@ void ng_fields(struct nai *n, const struct game *g)
 	}
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+void ng_group(struct nai *n, const struct game *g)
+{
+	const struct nposture *p = &n->p;
+	double eta[256];
+	int k = 0;
+	for (int i = 0; i < n->nunits && k < 256; i++) {
+		const struct unit *u = &n->units[i];
+		if (u->team != n->team || !unit_alive(u) || i == p->protect_unit)
+			continue;
+		const struct unit_type *t = world_type(&n->kw, u);
+		if (t->cls == CLASS_MACHINE)
+			continue;
+		const int *f = ng_unit_field(n, g, i);
+		eta[k++] = f[u->y * n->w + u->x] / (2.0 * t->move);
+	}
+	qsort(eta, (size_t)k, sizeof *eta, cmp_double);
+	n->eta_ref = k ? eta[k / 2] : 0;
+	/* Attackers against the clock press harder as it runs down. */
+	n->urgency = 1;
+	if (g->sc.rounds > 0 && !p->defend)
+		n->urgency += nai_w[W_URGENCY] * (double)(g->round - 1) /
+			      g->sc.rounds;
+}
+
 const int *ng_unit_field(const struct nai *n, const struct game *g, int u)
 {
 	(void)g;
@@ -240,7 +271,7 @@ const int *ng_unit_field(const struct nai *n, const struct game *g, int u)
 	int cls = world_type(&n->kw, &n->units[u])->cls;
 	bool attack = p->hold >= 0 || p->escape >= 0 || p->kill_unit >= 0 ||
 		      p->kill_cx >= 0;
-	if (u == p->protect_unit || (p->defend && !attack))
+	if (p->defend && !attack)
 		return n->field[NF_HOME][cls];
 	if (cls == CLASS_MACHINE && p->breach_x >= 0 &&
 	    engage_structure_weapon(&n->kw, u) >= 0)

@@ -6,6 +6,7 @@
 #include "ai/nai.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,9 @@ struct nai *nai_new(const struct game *g, int team)
 {
 	struct nai *n = xcalloc(1, sizeof *n);
 	const struct world *w = g->w;
+#ifdef NAI_DEBUG
+	nai_weights_from_env();
+#endif
 	size_t units = (size_t)(w->nunits ? w->nunits : 1);
 	n->team = team;
 	n->w = w->map.w;
@@ -39,6 +43,8 @@ struct nai *nai_new(const struct game *g, int team)
 	n->tx = xcalloc(units, sizeof *n->tx);
 	n->ty = xcalloc(units, sizeof *n->ty);
 	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
+	n->cost = xmalloc((size_t)n->cells * sizeof *n->cost);
+	n->prev = xmalloc((size_t)n->cells * sizeof *n->prev);
 	n->round = -1;
 	return n;
 }
@@ -60,6 +66,8 @@ void nai_free(struct nai *n)
 	free(n->tx);
 	free(n->ty);
 	free(n->scratch);
+	free(n->cost);
+	free(n->prev);
 	free(n);
 }
 
@@ -93,7 +101,9 @@ void nk_place(struct nai *n, int i, int x, int y)
 		n->occ[u->y * n->w + u->x] = -1;
 	u->x = x;
 	u->y = y;
-	n->occ[y * n->w + x] = i;
+	/* On a friend's cell (passing through) the grid keeps the friend. */
+	if (n->occ[y * n->w + x] < 0)
+		n->occ[y * n->w + x] = i;
 }
 
 bool nk_engaged(const struct nai *n, int i)
@@ -149,8 +159,8 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i)
 	return v / (u->hits > 0 ? u->hits : 1);
 }
 
-/* Cells enemy k could be in melee with after a move of its own. */
-static void engage_map(struct nai *n, struct nenemy *e)
+/* Cells enemy e could be in melee with after turns moves of its own. */
+static void engage_map(struct nai *n, struct nenemy *e, int turns)
 {
 	const struct world *kw = &n->kw;
 	struct unit *u = &n->units[e->idx];
@@ -161,7 +171,7 @@ static void engage_map(struct nai *n, struct nenemy *e)
 		if (t->weapons[i].kind == WEAPON_REACH && t->weapons[i].range > reach)
 			reach = t->weapons[i].range;
 	int *cost = n->scratch;
-	nf_reach(n, e->idx, t->move * 2, cost);
+	nf_reach(n, e->idx, t->move * 2 * turns, cost, NULL);
 	for (int c = 0; c < n->cells; c++) {
 		if (cost[c] == INT_MAX && c != u->y * n->w + u->x)
 			continue;
@@ -234,11 +244,12 @@ static void find_enemies(struct nai *n, const struct game *g,
 			n->units[i].x = e->x;
 			n->units[i].y = e->y;
 			n->occ[e->y * n->w + e->x] = i;
-			engage_map(n, e);
+			/* Unseen, it may have moved since. */
+			engage_map(n, e, 1 + g->round - k->last[i].round);
 			n->occ[e->y * n->w + e->x] = -1;
 			n->units[i].status = STATUS_DISABLED;
 		} else {
-			engage_map(n, e);
+			engage_map(n, e, 1);
 		}
 		n->nen++;
 	}
@@ -276,11 +287,6 @@ void nk_update(struct nai *n, const struct game *g)
 	build_world(n, g, k);
 	uint64_t sig = signature(g, k);
 	bool new_step = g->round != n->round || (int)g->step != n->step;
-	if (new_step) {
-		n->round = g->round;
-		n->step = (int)g->step;
-		memset(n->phase, 0, (size_t)n->nunits);
-	}
 	if (!new_step && sig == n->sig)
 		return;
 	n->sig = sig;
@@ -288,4 +294,19 @@ void nk_update(struct nai *n, const struct game *g)
 	find_enemies(n, g, k);
 	if (g->step == STEP_MOVEMENT)
 		ng_fields(n, g);
+#ifdef NAI_DEBUG
+	fprintf(stderr, "[%s r%d %s] enemies:", g->w->teams[n->team].name,
+		g->round, step_names[g->step]);
+	for (int e = 0; e < n->nen; e++)
+		fprintf(stderr, " %s%s@%d,%d", n->en[e].seen ? "" : "~",
+			g->w->units[n->en[e].idx].id, n->en[e].x, n->en[e].y);
+	fprintf(stderr, "\n");
+#endif
+	if (new_step) {
+		n->round = g->round;
+		n->step = (int)g->step;
+		memset(n->phase, 0, (size_t)n->nunits);
+		if (g->step == STEP_MOVEMENT)
+			ng_group(n, g);
+	}
 }

@@ -17,10 +17,8 @@
 #include "rules/engage.h"
 #include "rules/move.h"
 
-/* Worth of a hit on the door or wall the goals or the rams aim at. */
-#define STRUCT_HIT 8.0
-/* Being beside a door it should lock, with the movement to do it. */
-#define LOCK_BONUS 3.0
+/* Places whose ways are checked for free attacks. */
+#define TOP_K 6
 
 enum { PH_DOORS, PH_MOVE, PH_FACE, PH_DONE };
 
@@ -139,20 +137,54 @@ static bool choose_move(struct nai *n, struct game *g, int u, const int *f,
 			char *line, int size)
 {
 	const struct unit *me = &n->units[u];
-	int *cost = n->scratch;
-	game_reach(g, u, cost);
+	int *cost = n->cost, *prev = NULL;
+	/* Turns cost war machines: the game's own search counts them. */
+	if (world_type(&n->kw, me)->cls == CLASS_MACHINE) {
+		game_reach(g, u, cost);
+	} else {
+		prev = n->prev;
+		nf_reach(n, u, me->move_left, cost, prev);
+	}
 	bool lock = ng_keep_shut(n, g);
 	int bx = me->x, by = me->y;
 	double best = ns_score(n, g, u, me->x, me->y, 0, f);
 	if (lock && could_lock(n, me->x, me->y, me->move_left))
-		best += LOCK_BONUS;
+		best += nai_w[W_LOCK];
+	/* The few best places, then the free attacks on the way to each. */
+	struct top {
+		double s;
+		int c;
+	} top[TOP_K];
+	int ntop = 0;
 	for (int c = 0; c < n->cells; c++) {
 		if (cost[c] == INT_MAX || cost[c] == 0 || cost[c] > me->move_left)
 			continue;
 		int x = c % n->w, y = c / n->w;
 		double s = ns_score(n, g, u, x, y, cost[c], f);
 		if (lock && could_lock(n, x, y, me->move_left - cost[c]))
-			s += LOCK_BONUS;
+			s += nai_w[W_LOCK];
+		if (s <= best || (ntop == TOP_K && s <= top[TOP_K - 1].s))
+			continue;
+		if (ntop < TOP_K)
+			ntop++;
+		int k = ntop - 1;
+		top[k] = (struct top){s, c};
+		for (; k > 0 && top[k - 1].s < top[k].s; k--) {
+			struct top t = top[k];
+			top[k] = top[k - 1];
+			top[k - 1] = t;
+		}
+	}
+	bool engaged_near = false;
+	for (int k = 0; k < n->nen && !engaged_near; k++)
+		engaged_near = n->en[k].seen &&
+			       geom_within(me->x, me->y, n->en[k].x, n->en[k].y,
+					   me->move_left / 2 + 3);
+	for (int k = 0; k < ntop; k++) {
+		int x = top[k].c % n->w, y = top[k].c / n->w;
+		double s = top[k].s;
+		if (engaged_near)
+			s -= ns_path_risk(n, g, u, x, y, prev);
 		if (s > best) {
 			best = s;
 			bx = x;
@@ -302,7 +334,7 @@ static double structure_value(const struct nai *n, int x, int y)
 {
 	if ((x == n->p.kill_cx && y == n->p.kill_cy) ||
 	    (x == n->p.breach_x && y == n->p.breach_y))
-		return STRUCT_HIT;
+		return nai_w[W_STRUCT];
 	return 0;
 }
 

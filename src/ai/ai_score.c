@@ -6,27 +6,51 @@
  * and the friends beside it. All in one currency: the worth of hits. */
 #include "ai/nai.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rules/combat.h"
 #include "rules/engage.h"
+#include "rules/move.h"
 #include "world/vision.h"
 
-/* Worth of a half-inch nearer the objective, for fighters and shooters. */
-#define PROG_MELEE 0.25
-#define PROG_SHOOT 0.12
-/* How much of an enemy's possible blow or shot next turn to fear: it
- * may go for someone else. */
-#define FEAR_MELEE 0.6
-#define FEAR_SHOT 0.5
-/* Standing in the area to hold, contesting an enemy's, escaping. */
-#define HOLD_BONUS 6.0
-#define CONTEST_BONUS 10.0
-#define ESCAPE_BONUS 40.0
 /* Friends within this many inches stand together. */
 #define NEAR 3
-#define SUPPORT 0.8
-#define ALONE 2.5
+
+#ifdef NAI_DEBUG
+double nai_w[W_COUNT] = {
+#define X(e, v) v,
+	NAI_WEIGHT_LIST(X)
+#undef X
+};
+
+/* NAI_W="W_PROG_MELEE=0.3,W_AHEAD=0" overrides weights, for tuning. */
+void nai_weights_from_env(void)
+{
+	static const char *const names[W_COUNT] = {
+#define X(e, v) #e,
+		NAI_WEIGHT_LIST(X)
+#undef X
+	};
+	const char *s = getenv("NAI_W");
+	while (s && *s) {
+		for (int i = 0; i < W_COUNT; i++) {
+			size_t l = strlen(names[i]);
+			if (strncmp(s, names[i], l) == 0 && s[l] == '=')
+				nai_w[i] = atof(s + l + 1);
+		}
+		s = strchr(s, ',');
+		s = s ? s + 1 : NULL;
+	}
+}
+#else
+const double nai_w[W_COUNT] = {
+#define X(e, v) v,
+	NAI_WEIGHT_LIST(X)
+#undef X
+};
+#endif
 
 static int sign(int v)
 {
@@ -143,6 +167,58 @@ static double leaving(struct nai *n, int u, int ox, int oy, int x, int y,
 	return loss;
 }
 
+double ns_path_risk(struct nai *n, struct game *g, int u, int x, int y,
+		    const int *prev)
+{
+	struct unit *me = &n->units[u];
+	int ox = me->x, oy = me->y, cost;
+	enum dir dirs[256];
+	char why[MOVE_WHY_LEN];
+	int len = 0;
+	if (prev) {
+		/* Back along the way, then turned around. */
+		int start = oy * n->w + ox;
+		for (int c = y * n->w + x; c != start && len < 256; len++) {
+			int p = prev[c];
+			if (p < 0)
+				return 0;
+			dirs[len] = (enum dir)dir_from_delta(c % n->w - p % n->w,
+							     c / n->w - p / n->w);
+			c = p;
+		}
+		for (int i = 0; i < len / 2; i++) {
+			enum dir t = dirs[i];
+			dirs[i] = dirs[len - 1 - i];
+			dirs[len - 1 - i] = t;
+		}
+	} else {
+		len = game_path(g, u, x, y, dirs, 256, &cost, why);
+	}
+	if (len <= 0)
+		return 0;
+	double vme = nk_hit_value(n, g, u), hit = 0;
+	int cx = ox, cy = oy;
+	for (int i = 0; i < len; i++) {
+		int nx = cx + dir_dx[dirs[i]], ny = cy + dir_dy[dirs[i]];
+		for (int k = 0; k < n->nen; k++) {
+			const struct nenemy *e = &n->en[k];
+			if (!e->seen || engage_weapon(&n->kw, e->idx, u) < 0)
+				continue;
+			double p = melee_odds(n, e->idx, u, (int)dirs[i]);
+			nk_place(n, u, nx, ny);
+			bool still = engage_weapon(&n->kw, e->idx, u) >= 0;
+			nk_place(n, u, cx, cy);
+			if (!still)
+				hit += p;
+		}
+		nk_place(n, u, nx, ny);
+		cx = nx;
+		cy = ny;
+	}
+	nk_place(n, u, ox, oy);
+	return hit * vme;
+}
+
 /* Blows traded where u stands in kw: its best first, then the answers
  * of those that survive it. Sets *engaged. */
 static double exchange(struct nai *n, int u, double vme, bool *engaged)
@@ -176,9 +252,21 @@ static double exchange(struct nai *n, int u, double vme, bool *engaged)
 	return best - answer;
 }
 
+static int friends_near(const struct nai *n, int u, int x, int y)
+{
+	int c = 0;
+	for (int i = 0; i < n->nunits; i++) {
+		const struct unit *f = &n->units[i];
+		if (i != u && f->team == n->team && unit_alive(f) &&
+		    geom_within(x, y, f->x, f->y, NEAR))
+			c++;
+	}
+	return c;
+}
+
 /* What the enemies it knows of could do to u at x,y next turn, beyond
  * those it is already fighting there. */
-static double threat(struct nai *n, int u, int x, int y, double vme)
+static double threat(struct nai *n, int u, int x, int y, double vme, int near)
 {
 	const struct world *kw = &n->kw;
 	const struct unit_type *mt = world_type(kw, &n->units[u]);
@@ -190,30 +278,30 @@ static double threat(struct nai *n, int u, int x, int y, double vme)
 			continue;
 		int av = nk_melee_av(et);
 		if (av > 0 && e->engage[y * n->w + x]) {
+			/* It comes and strikes; the answer is ours next turn,
+			 * with the friends beside us. */
 			struct attack_situation s = {0};
 			struct attack_calc c;
 			s.av = av;
 			s.dv = mt->dv;
 			s.outnumber = 1;
 			combat_compute(&kw->roster.chart, &s, &c);
-			t += FEAR_MELEE * nk_chance(kw, c.need);
+			double pe = nk_chance(kw, c.need), pm = 0;
+			int mav = nk_melee_av(mt);
+			if (mav > 0) {
+				s.av = mav;
+				s.dv = et->dv;
+				s.outnumber = 1 + (near < 2 ? near : 2);
+				combat_compute(&kw->roster.chart, &s, &c);
+				pm = nk_chance(kw, c.need);
+			}
+			double net = pe * vme - nai_w[W_COUNTER] * (1 - pe) * pm * e->v;
+			t += nai_w[W_FEAR_MELEE] * (net > -0.5 * pm * e->v ? net : -0.5 * pm * e->v);
 		}
 		if (nk_has_ranged(et) && !(e->seen && nk_engaged(n, e->idx)))
-			t += FEAR_SHOT * shot_odds(n, et, e->x, e->y, mt, x, y);
+			t += nai_w[W_FEAR_SHOT] * shot_odds(n, et, e->x, e->y, mt, x, y) * vme;
 	}
-	return t * vme;
-}
-
-static int friends_near(const struct nai *n, int u, int x, int y)
-{
-	int c = 0;
-	for (int i = 0; i < n->nunits; i++) {
-		const struct unit *f = &n->units[i];
-		if (i != u && f->team == n->team && unit_alive(f) &&
-		    geom_within(x, y, f->x, f->y, NEAR))
-			c++;
-	}
-	return c;
+	return t;
 }
 
 static int friends_in(const struct nai *n, int u, const struct goal *gl)
@@ -246,19 +334,20 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	int ox = me->x, oy = me->y;
 	double vme = nk_hit_value(n, g, u);
 	*pt = (struct nparts){0};
-	pt->prog = -(shooter ? PROG_SHOOT : PROG_MELEE) * field[y * n->w + x] -
-		   0.001 * cost;
+	double prog = (shooter || u == p->protect_unit ? nai_w[W_PROG_SHOOT] : nai_w[W_PROG_MELEE]) *
+		      n->urgency;
+	pt->prog = -prog * field[y * n->w + x] - 0.001 * cost;
 	if (p->escape >= 0 && goal_area_contains(&g->sc.goals[p->escape], x, y)) {
-		pt->place = ESCAPE_BONUS;
+		pt->place = nai_w[W_ESCAPE];
 		return pt->prog + pt->place;
 	}
 	if (p->hold >= 0 && goal_area_contains(&g->sc.goals[p->hold], x, y))
-		pt->place += HOLD_BONUS;
+		pt->place += nai_w[W_HOLD];
 	if (p->enemy_hold >= 0 &&
 	    goal_area_contains(&g->sc.goals[p->enemy_hold], x, y))
 		pt->place += friends_in(n, u, &g->sc.goals[p->enemy_hold])
 				     ? 1.0
-				     : CONTEST_BONUS;
+				     : nai_w[W_CONTEST];
 	if (x != ox || y != oy)
 		pt->leave = -leaving(n, u, ox, oy, x, y, vme);
 	nk_place(n, u, x, y);
@@ -273,13 +362,17 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 				pt->shot = v;
 		}
 	}
-	double t = threat(n, u, x, y, vme);
+	int near = friends_near(n, u, x, y);
+	double t = threat(n, u, x, y, vme, near);
 	pt->threat = -t;
 	if (t > 0.05 * vme || engaged) {
-		int near = friends_near(n, u, x, y);
-		pt->group = SUPPORT * (near < 3 ? near : 3);
-		if (near < 2)
-			pt->group -= ALONE * (2 - near);
+		pt->group = nai_w[W_SUPPORT] * (near < 3 ? near : 3);
+		/* Into danger no more than a turn ahead of the others. */
+		double ahead = n->eta_ref - 1 -
+			       field[y * n->w + x] / (2.0 * mt->move);
+		if (ahead > 0.5 && mt->cls != CLASS_MACHINE &&
+		    u != p->protect_unit && p->escape < 0)
+			pt->group -= nai_w[W_AHEAD] * (ahead - 0.5) * vme;
 	}
 	nk_place(n, u, ox, oy);
 	return pt->prog + pt->place + pt->leave + pt->fight + pt->shot +

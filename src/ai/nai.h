@@ -15,6 +15,36 @@
 /* A distance too far to matter (half-inches). */
 #define NAI_FAR 100000
 
+/* The weights the normal player weighs places and blows with, in the
+ * worth of hits (a plain unit is worth about 10). */
+#define NAI_WEIGHT_LIST(X)                                                  \
+	X(W_PROG_MELEE, 0.25)  /* a half-inch nearer the objective */        \
+	X(W_PROG_SHOOT, 0.12)  /* the same for shooters and those guarded */ \
+	X(W_FEAR_MELEE, 0.6)   /* share of an enemy's possible blow feared */ \
+	X(W_FEAR_SHOT, 0.5)    /* share of an enemy's possible shot feared */ \
+	X(W_COUNTER, 0.7)      /* share of our answer to a blow counted */   \
+	X(W_HOLD, 6.0)         /* standing in the area to hold */            \
+	X(W_CONTEST, 10.0)     /* the first in an area an enemy would hold */ \
+	X(W_ESCAPE, 40.0)      /* leaving by the exit */                     \
+	X(W_SUPPORT, 0.6)      /* each friend near, in danger */             \
+	X(W_AHEAD, 0.35)       /* each turn ahead of the group, in danger */ \
+	X(W_URGENCY, 1.5)      /* how much more the way counts at the end */ \
+	X(W_LOCK, 3.0)         /* beside a door to lock, able to */          \
+	X(W_STRUCT, 8.0)       /* a hit on the door or wall aimed at */
+
+enum nweight {
+#define X(e, v) e,
+	NAI_WEIGHT_LIST(X)
+#undef X
+	W_COUNT
+};
+#ifdef NAI_DEBUG
+extern double nai_w[W_COUNT];
+void nai_weights_from_env(void);
+#else
+extern const double nai_w[W_COUNT];
+#endif
+
 /* An enemy the team knows of: seen now, or seen lately where it can no
  * longer see (a ghost). */
 struct nenemy {
@@ -64,10 +94,14 @@ struct nai {
 	/* Per movement class and field kind: half-inches from each cell
 	 * to the objective (NAI_FAR where there is no way). */
 	int *field[NF_COUNT][CLASS_COUNT];
+	/* Turns the middle of its fighting group needs to reach the
+	 * objective, and how much the way there counts (more as the
+	 * rounds run out). */
+	double eta_ref, urgency;
 	/* Movement state, per unit. */
 	unsigned char *phase;   /* 0 doors and climbs, 1 move, 2 face, 3 done */
 	int *tx, *ty;           /* where it chose to go, or -1 */
-	int *scratch;           /* w*h */
+	int *scratch, *cost, *prev; /* w*h each */
 };
 
 /* ai_know.c */
@@ -80,7 +114,7 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i);
 const struct nenemy *nk_enemy(const struct nai *n, int i);
 /* Whether unit i of kw is in melee with any living enemy there. */
 bool nk_engaged(const struct nai *n, int i);
-/* Put unit i of kw at x,y (its cell must be free, or its own). */
+/* Put unit i of kw at x,y (on the grid unless another stands there). */
 void nk_place(struct nai *n, int i, int x, int y);
 /* Chance a d20 meets need. */
 double nk_chance(const struct world *w, int need);
@@ -96,14 +130,18 @@ bool nk_has_ranged(const struct unit_type *t);
  * ignored. */
 void nf_field(const struct nai *n, int rep, int *dist, int pen);
 /* The cheapest cost for unit idx of kw to every cell within limit
- * (half-inches), INT_MAX beyond or where it cannot stop. */
-void nf_reach(const struct nai *n, int idx, int limit, int *cost);
+ * (half-inches), INT_MAX beyond or where it cannot stop; prev (when not
+ * NULL) gets the cell each is reached from (-1 for none). Turns are
+ * free: for war machines, game_reach is exact. */
+void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev);
 
 /* ai_goal.c */
 /* Read the goals into n->p. */
 void ng_posture(struct nai *n, const struct game *g);
 /* Build the objective fields for the team's movement classes. */
 void ng_fields(struct nai *n, const struct game *g);
+/* The group's middle ETA and the urgency, for the step. */
+void ng_group(struct nai *n, const struct game *g);
 /* The field a unit follows. */
 const int *ng_unit_field(const struct nai *n, const struct game *g, int u);
 /* Whether the team may open the door at x,y, and whether it should keep
@@ -121,6 +159,11 @@ struct nparts {
 };
 double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 		      int cost, const int *field, struct nparts *parts);
+/* The free attacks unit u would take on its way to x,y, along the way
+ * prev (from nf_reach) or, with prev NULL, the one moveto would take;
+ * as worth lost. */
+double ns_path_risk(struct nai *n, struct game *g, int u, int x, int y,
+		    const int *prev);
 /* The worth of a shot by unit u (of kw, where it stands) at enemy t,
  * shots into melee included; -1e9 when it cannot shoot at t. */
 double ns_shot_value(struct nai *n, const struct game *g, int u, int t);
