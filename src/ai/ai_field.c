@@ -116,6 +116,7 @@ void nf_field(const struct nai *n, int rep, int *dist, int pen)
 			int sc = step_cost(n, rep, px, py, (enum dir)d, pen);
 			if (sc < 0)
 				continue;
+			sc += n->busy[nd.cell];
 			int pc = py * W + px;
 			if (nd.cost + sc < dist[pc]) {
 				dist[pc] = nd.cost + sc;

@@ -14,6 +14,8 @@
 /* Half-inches a hit still to take makes a locked door cost a path: a
  * breach takes a ram a turn or two a hit. */
 #define BREACH_PEN 24
+/* Half-inches a ladder a friend is on costs those behind it. */
+#define BUSY_LADDER 16
 /* Enemies this near a door (inches) keep the team's own doors shut. */
 #define DOOR_WARY 12
 
@@ -84,13 +86,23 @@ static void source_area(struct nai *n, int *dist, const struct goal *gl,
 				dist[y * n->w + x] = bias;
 }
 
-/* The cells touching x,y (a unit to fight, a door to batter). */
+static bool joins(const struct cell *c)
+{
+	return c->t.kind == TERRAIN_LADDER || c->t.kind == TERRAIN_STAIRS;
+}
+
+/* The cells touching x,y from which a unit there can be fought (same
+ * height, or a ladder or stairs between), or a door battered. */
 static void source_around(struct nai *n, int *dist, int x, int y, int bias)
 {
+	const struct map *m = &n->kw.map;
+	const struct cell *here = map_cell_c(m, x, y);
 	for (int d = 0; d < DIR_COUNT; d++) {
 		int ax = x + dir_dx[d], ay = y + dir_dy[d];
-		if (ax >= 0 && ay >= 0 && ax < n->w && ay < n->h &&
-		    dist[ay * n->w + ax] > bias)
+		if (!map_inside(m, ax, ay) || dist[ay * n->w + ax] <= bias)
+			continue;
+		const struct cell *c = map_cell_c(m, ax, ay);
+		if (c->t.height == here->t.height || joins(c) || joins(here))
 			dist[ay * n->w + ax] = bias;
 	}
 }
@@ -112,7 +124,23 @@ static void goal_sources(struct nai *n, const struct game *g, int *dist)
 		dist[c] = INT_MAX;
 	bool place = false;
 	if (p->hold >= 0) {
-		source_area(n, dist, &g->sc.goals[p->hold], 0);
+		/* The area, and the enemies in it: held only once they are
+		 * gone; when none is known there, the corners not in sight. */
+		const struct goal *gl = &g->sc.goals[p->hold];
+		bool inside = false;
+		for (int e = 0; e < n->nen; e++)
+			if (goal_area_contains(gl, n->en[e].x, n->en[e].y)) {
+				source_around(n, dist, n->en[e].x, n->en[e].y, 0);
+				inside = true;
+			}
+		n->hold_clear = !inside;
+		for (int y = gl->y0; y <= gl->y1 && !inside; y++)
+			for (int x = gl->x0; x <= gl->x1; x++) {
+				int bias = knowledge_sees(k, x, y) ? 4 : 0;
+				if (x >= 0 && y >= 0 && x < n->w && y < n->h &&
+				    dist[y * n->w + x] > bias)
+					dist[y * n->w + x] = bias;
+			}
 		place = true;
 	}
 	if (p->escape >= 0) {
@@ -123,6 +151,9 @@ static void goal_sources(struct nai *n, const struct game *g, int *dist)
 		source_around(n, dist, p->kill_cx, p->kill_cy, 0);
 		place = true;
 	}
+	for (int e = 0; e < n->nen; e++)
+		if (n->en[e].idx == p->kill_unit)
+			place = true;
 	for (int e = 0; e < n->nen; e++) {
 		const struct nenemy *en = &n->en[e];
 		if (en->idx == p->kill_unit)
@@ -214,6 +245,14 @@ void ng_fields(struct nai *n, const struct game *g)
 			rep[cls] = i;
 		if (ram < 0 && engage_structure_weapon(&n->kw, i) >= 0)
 			ram = i;
+	}
+	/* A ladder a friend is climbing is a queue: a turn or two. */
+	for (int c = 0; c < n->cells; c++) {
+		n->busy[c] = 0;
+		int o = n->occ[c];
+		if (o >= 0 && n->units[o].team == n->team &&
+		    n->kw.map.cells[c].t.kind == TERRAIN_LADDER)
+			n->busy[c] = BUSY_LADDER;
 	}
 	for (int c = 0; c < CLASS_COUNT; c++) {
 		if (rep[c] < 0)

@@ -13,6 +13,7 @@
 #include "base/util.h"
 #include "rules/combat.h"
 #include "rules/engage.h"
+#include "world/vision.h"
 
 /* Rounds a ghost (an enemy seen lately, out of sight now) is believed. */
 #define GHOST_ROUNDS 2
@@ -40,10 +41,12 @@ struct nai *nai_new(const struct game *g, int team)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			n->field[f][c] = xmalloc((size_t)n->cells * sizeof(int));
 	n->phase = xcalloc(units, 1);
+	n->has_shot = xcalloc(units, 1);
 	n->tx = xcalloc(units, sizeof *n->tx);
 	n->ty = xcalloc(units, sizeof *n->ty);
 	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
 	n->cost = xmalloc((size_t)n->cells * sizeof *n->cost);
+	n->busy = xcalloc((size_t)n->cells, sizeof *n->busy);
 	n->prev = xmalloc((size_t)n->cells * sizeof *n->prev);
 	n->round = -1;
 	return n;
@@ -63,10 +66,12 @@ void nai_free(struct nai *n)
 	free(n->occ);
 	free(n->zeros);
 	free(n->phase);
+	free(n->has_shot);
 	free(n->tx);
 	free(n->ty);
 	free(n->scratch);
 	free(n->cost);
+	free(n->busy);
 	free(n->prev);
 	free(n);
 }
@@ -281,14 +286,41 @@ static void build_world(struct nai *n, const struct game *g,
 	n->kw.occ = n->occ;
 }
 
+void nk_targets(struct nai *n)
+{
+	const struct world *kw = &n->kw;
+	for (int k = 0; k < n->nen; k++) {
+		struct nenemy *e = &n->en[k];
+		const struct unit_type *et = world_type(kw, &n->units[e->idx]);
+		int range = 0;
+		for (int i = 0; i < et->nweapons; i++)
+			if (weapon_is_ranged(&et->weapons[i]) &&
+			    et->weapons[i].range > range)
+				range = et->weapons[i].range;
+		e->nmelee = e->nshot = 0;
+		for (int i = 0; i < n->nunits; i++) {
+			const struct unit *u = &n->units[i];
+			if (u->team != n->team || !unit_alive(u))
+				continue;
+			if (e->engage[u->y * n->w + u->x])
+				e->nmelee++;
+			if (range && geom_within(e->x, e->y, u->x, u->y, range) &&
+			    !vision_line_blocked(kw, e->x, e->y, u->x, u->y))
+				e->nshot++;
+		}
+	}
+}
+
 void nk_update(struct nai *n, const struct game *g)
 {
 	const struct knowledge *k = game_knowledge(g, n->team);
 	build_world(n, g, k);
 	uint64_t sig = signature(g, k);
 	bool new_step = g->round != n->round || (int)g->step != n->step;
-	if (!new_step && sig == n->sig)
+	if (!new_step && sig == n->sig) {
+		nk_targets(n);
 		return;
+	}
 	n->sig = sig;
 	ng_posture(n, g);
 	find_enemies(n, g, k);
@@ -302,6 +334,7 @@ void nk_update(struct nai *n, const struct game *g)
 			g->w->units[n->en[e].idx].id, n->en[e].x, n->en[e].y);
 	fprintf(stderr, "\n");
 #endif
+	nk_targets(n);
 	if (new_step) {
 		n->round = g->round;
 		n->step = (int)g->step;

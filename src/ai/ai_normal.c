@@ -295,6 +295,11 @@ static bool move_unit(struct nai *n, struct game *g, int u, char *line,
 	switch (n->phase[u]) {
 	case PH_DOORS:
 		n->phase[u] = PH_MOVE;
+		n->has_shot[u] = 0;
+		for (int k = 0; k < n->nen; k++)
+			if (n->en[k].seen &&
+			    ns_shot_value(n, g, u, n->en[k].idx) > 0)
+				n->has_shot[u] = 1;
 		if (n->units[u].climb_paid == 0 &&
 		    door_action(n, g, u, f, line, size))
 			return true;

@@ -15,8 +15,10 @@
 #include "rules/move.h"
 #include "world/vision.h"
 
-/* Friends within this many inches stand together. */
+/* Friends within this many inches stand together; the forces within
+ * FORCE inches of a place are those that will fight there. */
 #define NEAR 3
+#define FORCE 6
 
 #ifdef NAI_DEBUG
 double nai_w[W_COUNT] = {
@@ -252,16 +254,38 @@ static double exchange(struct nai *n, int u, double vme, bool *engaged)
 	return best - answer;
 }
 
-static int friends_near(const struct nai *n, int u, int x, int y)
+static int friends_within(const struct nai *n, int u, int x, int y, int r)
 {
 	int c = 0;
 	for (int i = 0; i < n->nunits; i++) {
 		const struct unit *f = &n->units[i];
 		if (i != u && f->team == n->team && unit_alive(f) &&
-		    geom_within(x, y, f->x, f->y, NEAR))
+		    geom_within(x, y, f->x, f->y, r))
 			c++;
 	}
 	return c;
+}
+
+static int friends_near(const struct nai *n, int u, int x, int y)
+{
+	return friends_within(n, u, x, y, NEAR);
+}
+
+static int enemies_near(const struct nai *n, int x, int y, int r)
+{
+	int c = 0;
+	for (int k = 0; k < n->nen; k++)
+		if (geom_within(x, y, n->en[k].x, n->en[k].y, r))
+			c++;
+	return c;
+}
+
+/* The chance an enemy that could attack count of our units (counted
+ * already or not) picks this one. */
+static double share(int count, bool counted)
+{
+	int c = count + !counted;
+	return c <= 1 ? 1 : c >= 3 ? 1.0 / 3 : 1.0 / c;
 }
 
 /* What the enemies it knows of could do to u at x,y next turn, beyond
@@ -296,10 +320,16 @@ static double threat(struct nai *n, int u, int x, int y, double vme, int near)
 				pm = nk_chance(kw, c.need);
 			}
 			double net = pe * vme - nai_w[W_COUNTER] * (1 - pe) * pm * e->v;
-			t += nai_w[W_FEAR_MELEE] * (net > -0.5 * pm * e->v ? net : -0.5 * pm * e->v);
+			if (net < -0.5 * pm * e->v)
+				net = -0.5 * pm * e->v;
+			t += nai_w[W_FEAR_MELEE] * net *
+			     share(e->nmelee, e->engage[n->units[u].y * n->w +
+							n->units[u].x]);
 		}
 		if (nk_has_ranged(et) && !(e->seen && nk_engaged(n, e->idx)))
-			t += nai_w[W_FEAR_SHOT] * shot_odds(n, et, e->x, e->y, mt, x, y) * vme;
+			t += nai_w[W_FEAR_SHOT] *
+			     shot_odds(n, et, e->x, e->y, mt, x, y) * vme *
+			     share(e->nshot, false);
 	}
 	return t;
 }
@@ -334,7 +364,10 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	int ox = me->x, oy = me->y;
 	double vme = nk_hit_value(n, g, u);
 	*pt = (struct nparts){0};
-	double prog = (shooter || u == p->protect_unit ? nai_w[W_PROG_SHOOT] : nai_w[W_PROG_MELEE]) *
+	/* A shooter with a target keeps to its shooting; one without
+	 * moves up like the rest. */
+	bool slow = u == p->protect_unit || (shooter && n->has_shot[u]);
+	double prog = (slow ? nai_w[W_PROG_SHOOT] : nai_w[W_PROG_MELEE]) *
 		      n->urgency;
 	pt->prog = -prog * field[y * n->w + x] - 0.001 * cost;
 	if (p->escape >= 0 && goal_area_contains(&g->sc.goals[p->escape], x, y)) {
@@ -342,7 +375,7 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 		return pt->prog + pt->place;
 	}
 	if (p->hold >= 0 && goal_area_contains(&g->sc.goals[p->hold], x, y))
-		pt->place += nai_w[W_HOLD];
+		pt->place += n->hold_clear ? nai_w[W_HOLD] : nai_w[W_HOLD] / 4;
 	if (p->enemy_hold >= 0 &&
 	    goal_area_contains(&g->sc.goals[p->enemy_hold], x, y))
 		pt->place += friends_in(n, u, &g->sc.goals[p->enemy_hold])
@@ -367,12 +400,11 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	pt->threat = -t;
 	if (t > 0.05 * vme || engaged) {
 		pt->group = nai_w[W_SUPPORT] * (near < 3 ? near : 3);
-		/* Into danger no more than a turn ahead of the others. */
-		double ahead = n->eta_ref - 1 -
-			       field[y * n->w + x] / (2.0 * mt->move);
-		if (ahead > 0.5 && mt->cls != CLASS_MACHINE &&
-		    u != p->protect_unit && p->escape < 0)
-			pt->group -= nai_w[W_AHEAD] * (ahead - 0.5) * vme;
+		/* Into danger only where its side is not outnumbered. */
+		int deficit = enemies_near(n, x, y, FORCE) -
+			      friends_within(n, u, x, y, FORCE) - 1;
+		if (deficit > 0 && mt->cls != CLASS_MACHINE && p->escape < 0)
+			pt->group -= nai_w[W_AHEAD] * deficit * vme;
 	}
 	nk_place(n, u, ox, oy);
 	return pt->prog + pt->place + pt->leave + pt->fight + pt->shot +

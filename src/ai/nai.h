@@ -27,7 +27,7 @@
 	X(W_CONTEST, 10.0)     /* the first in an area an enemy would hold */ \
 	X(W_ESCAPE, 40.0)      /* leaving by the exit */                     \
 	X(W_SUPPORT, 0.6)      /* each friend near, in danger */             \
-	X(W_AHEAD, 0.35)       /* each turn ahead of the group, in danger */ \
+	X(W_AHEAD, 0.3)        /* each enemy too many, in danger */          \
 	X(W_URGENCY, 1.5)      /* how much more the way counts at the end */ \
 	X(W_LOCK, 3.0)         /* beside a door to lock, able to */          \
 	X(W_STRUCT, 8.0)       /* a hit on the door or wall aimed at */
@@ -54,6 +54,7 @@ struct nenemy {
 	double v;               /* worth of one hit on it, goals included */
 	unsigned char *engage;  /* w*h: 1 where it could be in melee with a
 				   unit of ours after its next move */
+	int nmelee, nshot;      /* units of ours it could strike, shoot at */
 };
 
 /* What the goals ask of the team. */
@@ -98,10 +99,14 @@ struct nai {
 	 * objective, and how much the way there counts (more as the
 	 * rounds run out). */
 	double eta_ref, urgency;
+	bool hold_clear;        /* no enemy known in the area it would hold */
 	/* Movement state, per unit. */
 	unsigned char *phase;   /* 0 doors and climbs, 1 move, 2 face, 3 done */
+	unsigned char *has_shot; /* a target in range and sight, from where
+				    it stood when its move began */
 	int *tx, *ty;           /* where it chose to go, or -1 */
 	int *scratch, *cost, *prev; /* w*h each */
+	int *busy;              /* w*h: what a ladder a friend is on costs */
 };
 
 /* ai_know.c */
@@ -112,6 +117,9 @@ void nk_update(struct nai *n, const struct game *g);
 double nk_hit_value(const struct nai *n, const struct game *g, int i);
 /* The known enemy record of unit i, or NULL. */
 const struct nenemy *nk_enemy(const struct nai *n, int i);
+/* How many of the team's units each known enemy could strike or shoot
+ * at next turn, as they stand now: an enemy makes one attack. */
+void nk_targets(struct nai *n);
 /* Whether unit i of kw is in melee with any living enemy there. */
 bool nk_engaged(const struct nai *n, int i);
 /* Put unit i of kw at x,y (on the grid unless another stands there). */
@@ -126,8 +134,8 @@ bool nk_has_ranged(const struct unit_type *t);
 /* Fill dist (w*h) with the cheapest way from every cell to the nearest
  * source for a unit like rep: on entry dist holds each source's starting
  * cost and INT_MAX elsewhere. Doors the team may open cost the opening;
- * doors an enemy locked that can be broken cost pen per hit. Units are
- * ignored. */
+ * doors an enemy locked that can be broken cost pen per hit; a ladder a
+ * friend is on costs a wait (busy). Units are otherwise ignored. */
 void nf_field(const struct nai *n, int rep, int *dist, int pen);
 /* The cheapest cost for unit idx of kw to every cell within limit
  * (half-inches), INT_MAX beyond or where it cannot stop; prev (when not
