@@ -337,8 +337,11 @@ static bool movement(struct ai *a, struct nai *n, struct game *g, char *line,
 /* Worth of a hit on the door or wall at x,y: the goal's or the breach's. */
 static double structure_value(const struct nai *n, int x, int y)
 {
-	if ((x == n->p.kill_cx && y == n->p.kill_cy) ||
-	    (x == n->p.breach_x && y == n->p.breach_y))
+	if (x == n->p.kill_cx && y == n->p.kill_cy)
+		return nai_w[W_STRUCT];
+	/* A door already open is no longer in the way. */
+	if (x == n->p.breach_x && y == n->p.breach_y &&
+	    !cell_passable(map_cell_c(&n->kw.map, x, y)))
 		return nai_w[W_STRUCT];
 	return 0;
 }
@@ -434,8 +437,10 @@ static bool melee(struct ai *a, struct nai *n, struct game *g, char *line,
 			if (!map_inside(&n->kw.map, x, y) ||
 			    game_preview_fight(g, i, -1, x, y, &c, why) < 0)
 				continue;
-			double v = nk_chance(&n->kw, c.need) *
-				   (structure_value(n, x, y) + 0.5);
+			double sv = structure_value(n, x, y);
+			if (sv <= 0)
+				continue;
+			double v = nk_chance(&n->kw, c.need) * sv;
 			if (v > bestv) {
 				bestv = v;
 				bu = i;

@@ -20,8 +20,8 @@
 #define NAI_WEIGHT_LIST(X)                                                  \
 	X(W_PROG_MELEE, 0.25)  /* a half-inch nearer the objective */        \
 	X(W_PROG_SHOOT, 0.12)  /* the same for shooters and those guarded */ \
-	X(W_FEAR_MELEE, 0.6)   /* share of an enemy's possible blow feared */ \
-	X(W_FEAR_SHOT, 0.5)    /* share of an enemy's possible shot feared */ \
+	X(W_FEAR_MELEE, 1.0)   /* share of an enemy's possible blow feared */ \
+	X(W_FEAR_SHOT, 1.0)    /* share of an enemy's possible shot feared */ \
 	X(W_COUNTER, 0.7)      /* share of our answer to a blow counted */   \
 	X(W_HOLD, 6.0)         /* standing in the area to hold */            \
 	X(W_CONTEST, 10.0)     /* the first in an area an enemy would hold */ \
