@@ -129,7 +129,8 @@ static void goal_sources(struct nai *n, const struct game *g, int *dist)
 		const struct goal *gl = &g->sc.goals[p->hold];
 		bool inside = false;
 		for (int e = 0; e < n->nen; e++)
-			if (goal_area_contains(gl, n->en[e].x, n->en[e].y)) {
+			if (!n->en[e].stale &&
+			    goal_area_contains(gl, n->en[e].x, n->en[e].y)) {
 				source_around(n, dist, n->en[e].x, n->en[e].y, 0);
 				inside = true;
 			}
@@ -152,10 +153,12 @@ static void goal_sources(struct nai *n, const struct game *g, int *dist)
 		place = true;
 	}
 	for (int e = 0; e < n->nen; e++)
-		if (n->en[e].idx == p->kill_unit)
+		if (n->en[e].idx == p->kill_unit && !n->en[e].stale)
 			place = true;
 	for (int e = 0; e < n->nen; e++) {
 		const struct nenemy *en = &n->en[e];
+		if (en->stale)
+			continue;
 		if (en->idx == p->kill_unit)
 			source_around(n, dist, en->x, en->y, 0);
 		else if (p->eliminate && p->escape < 0)

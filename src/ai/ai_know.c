@@ -16,7 +16,7 @@
 #include "world/vision.h"
 
 /* Rounds a ghost (an enemy seen lately, out of sight now) is believed. */
-#define GHOST_ROUNDS 2
+#define GHOST_ROUNDS 3
 
 struct nai *nai_new(const struct game *g, int team)
 {
@@ -238,13 +238,14 @@ static void find_enemies(struct nai *n, const struct game *g,
 		e->seen = knowledge_knows(k, i);
 		e->x = e->seen ? u->x : k->last[i].x;
 		e->y = e->seen ? u->y : k->last[i].y;
+		e->stale = false;
 		if (!e->seen) {
-			/* A ghost: believed only while its place is out of
-			 * sight, lately seen, and free. */
-			if (knowledge_sees(k, e->x, e->y) ||
-			    g->round - k->last[i].round > GHOST_ROUNDS ||
+			/* A ghost: believed while lately seen; where it was
+			 * is only a guess once that place is in sight. */
+			if (g->round - k->last[i].round > GHOST_ROUNDS ||
 			    n->occ[e->y * n->w + e->x] >= 0)
 				continue;
+			e->stale = knowledge_sees(k, e->x, e->y);
 			n->units[i].status = STATUS_ACTIVE;
 			n->units[i].x = e->x;
 			n->units[i].y = e->y;

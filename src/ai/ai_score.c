@@ -326,7 +326,8 @@ static double threat(struct nai *n, int u, int x, int y, double vme, int near)
 			     share(e->nmelee, e->engage[n->units[u].y * n->w +
 							n->units[u].x]);
 		}
-		if (nk_has_ranged(et) && !(e->seen && nk_engaged(n, e->idx)))
+		if (nk_has_ranged(et) && !e->stale &&
+		    !(e->seen && nk_engaged(n, e->idx)))
 			t += nai_w[W_FEAR_SHOT] *
 			     shot_odds(n, et, e->x, e->y, mt, x, y) * vme *
 			     share(e->nshot, false);
@@ -366,9 +367,13 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	*pt = (struct nparts){0};
 	/* A shooter with a target keeps to its shooting; one without
 	 * moves up like the rest. */
-	bool slow = u == p->protect_unit || (shooter && n->has_shot[u]);
+	bool slow = shooter && n->has_shot[u];
 	double prog = (slow ? nai_w[W_PROG_SHOOT] : nai_w[W_PROG_MELEE]) *
 		      n->urgency;
+	/* The unit the enemy must disable keeps safe, and goes nowhere
+	 * unless the goal is to get it away. */
+	if (u == p->protect_unit && p->escape < 0)
+		prog = 0;
 	pt->prog = -prog * field[y * n->w + x] - 0.001 * cost;
 	if (p->escape >= 0 && goal_area_contains(&g->sc.goals[p->escape], x, y)) {
 		pt->place = nai_w[W_ESCAPE];

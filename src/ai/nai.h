@@ -51,6 +51,8 @@ struct nenemy {
 	int idx;
 	int x, y;
 	bool seen;
+	bool stale;             /* a ghost whose place is in sight, empty:
+				   somewhere near, no one knows where */
 	double v;               /* worth of one hit on it, goals included */
 	unsigned char *engage;  /* w*h: 1 where it could be in melee with a
 				   unit of ours after its next move */
