@@ -20,7 +20,10 @@
 /* Places whose ways are checked for free attacks. */
 #define TOP_K 6
 
-enum { PH_DOORS, PH_MOVE, PH_FACE, PH_DONE };
+/* A unit's Movement step: doors, then a move (a climb may take the
+ * first, and a move from the top of the ladder the second), then a turn
+ * to face. */
+enum { PH_DOORS, PH_MOVE, PH_MOVE_AFTER_CLIMB, PH_FACE, PH_DONE };
 
 static int sgn(int v)
 {
@@ -122,7 +125,7 @@ static int climb_dir(const struct nai *n, int u, const int *f)
 	for (int d = 0; d < DIR_COUNT; d++) {
 		int x = me->x + dir_dx[d], y = me->y + dir_dy[d];
 		if (!move_is_ladder_climb(&n->kw, me->x, me->y, (enum dir)d) ||
-		    n->occ[y * n->w + x] >= 0 || f[y * n->w + x] >= here)
+		    n->occ[y * n->w + x] >= 0 || f[y * n->w + x] > here)
 			continue;
 		if (move_step_cost(&n->kw, NULL, u, me->x, me->y, me->facing,
 				   (enum dir)d, why) >= 0)
@@ -131,10 +134,11 @@ static int climb_dir(const struct nai *n, int u, const int *f)
 	return -1;
 }
 
-/* The best place for u this turn, among all it can reach; writes the
- * command, or returns false to stay. */
-static bool choose_move(struct nai *n, struct game *g, int u, const int *f,
-			char *line, int size)
+/* The best place for u this turn, among all it can reach (or a climb,
+ * when climb): writes the command and returns 1 for a move, 2 for a
+ * climb, or returns 0 to stay. */
+static int choose_move(struct nai *n, struct game *g, int u, const int *f,
+		       bool climb, char *line, int size)
 {
 	const struct unit *me = &n->units[u];
 	int *cost = n->cost, *prev = NULL;
@@ -192,14 +196,14 @@ static bool choose_move(struct nai *n, struct game *g, int u, const int *f,
 		}
 	}
 	/* Paying towards a climb that takes more than this turn. */
-	int cd = climb_dir(n, u, f);
+	int cd = climb ? climb_dir(n, u, f) : -1;
 	if (cd >= 0 && me->move_left > 0) {
 		int lx = me->x + dir_dx[cd], ly = me->y + dir_dy[cd];
 		double s = ns_score(n, g, u, lx, ly, 0, f) - 1.0;
 		if (s > best) {
 			snprintf(line, (size_t)size, "move %s %s", me->id,
 				 dir_names[cd]);
-			return true;
+			return 2;
 		}
 	}
 #ifdef NAI_DEBUG
@@ -216,9 +220,9 @@ static bool choose_move(struct nai *n, struct game *g, int u, const int *f,
 		b.threat, b.group);
 #endif
 	if (bx == me->x && by == me->y)
-		return false;
+		return 0;
 	snprintf(line, (size_t)size, "moveto %s %d,%d", me->id, bx, by);
-	return true;
+	return 1;
 }
 
 /* A facing whose arc holds the offset vx,vy: straight at it if that
@@ -305,9 +309,15 @@ static bool move_unit(struct nai *n, struct game *g, int u, char *line,
 			return true;
 		/* fall through */
 	case PH_MOVE:
+	case PH_MOVE_AFTER_CLIMB: {
+		bool first = n->phase[u] == PH_MOVE;
 		n->phase[u] = PH_FACE;
-		if (choose_move(n, g, u, f, line, size))
+		int m = choose_move(n, g, u, f, first, line, size);
+		if (m == 2)
+			n->phase[u] = PH_MOVE_AFTER_CLIMB;
+		if (m)
 			return true;
+	}
 		/* fall through */
 	case PH_FACE:
 		n->phase[u] = PH_DONE;
