@@ -17,6 +17,8 @@
 #include "rules/engage.h"
 #include "rules/move.h"
 
+/* Inches within which a known enemy is worth turning to face. */
+#define FACE_NEAR 12
 /* Places whose ways are checked for free attacks. */
 #define TOP_K 6
 
@@ -272,7 +274,9 @@ static bool choose_face(struct nai *n, struct game *g, int u, char *line,
 		}
 	}
 	if (tx < 0) {
-		int bd = INT_MAX;
+		/* Only an enemy that could be upon it soon is worth a turn
+		 * (each turn is a command, and shows the team a new view). */
+		int bd = FACE_NEAR * FACE_NEAR + 1;
 		for (int k = 0; k < n->nen; k++) {
 			int d = geom_dist2(me->x, me->y, n->en[k].x, n->en[k].y);
 			if (d < bd) {
