@@ -152,9 +152,10 @@ static void goal_sources(struct nai *n, const struct game *g, int *dist)
 		source_around(n, dist, p->kill_cx, p->kill_cy, 0);
 		place = true;
 	}
+	n->kill_known = false;
 	for (int e = 0; e < n->nen; e++)
 		if (n->en[e].idx == p->kill_unit && !n->en[e].stale)
-			place = true;
+			place = n->kill_known = true;
 	for (int e = 0; e < n->nen; e++) {
 		const struct nenemy *en = &n->en[e];
 		if (en->stale)

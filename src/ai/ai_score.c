@@ -370,6 +370,10 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	bool slow = shooter && n->has_shot[u];
 	double prog = (slow ? nai_w[W_PROG_SHOOT] : nai_w[W_PROG_MELEE]) *
 		      n->urgency;
+	/* A named enemy to disable: the race is to it, before the enemy
+	 * gets to ours. */
+	if (n->kill_known)
+		prog *= nai_w[W_PROG_KILL];
 	/* The unit the enemy must disable keeps safe, and goes nowhere
 	 * unless the goal is to get it away. */
 	if (u == p->protect_unit && p->escape < 0)

@@ -20,6 +20,7 @@
 #define NAI_WEIGHT_LIST(X)                                                  \
 	X(W_PROG_MELEE, 0.25)  /* a half-inch nearer the objective */        \
 	X(W_PROG_SHOOT, 0.12)  /* the same for shooters and those guarded */ \
+	X(W_PROG_KILL, 3.0)    /* times more when the goal is a unit to kill */ \
 	X(W_FEAR_MELEE, 1.0)   /* share of an enemy's possible blow feared */ \
 	X(W_FEAR_SHOT, 1.0)    /* share of an enemy's possible shot feared */ \
 	X(W_COUNTER, 0.7)      /* share of our answer to a blow counted */   \
@@ -102,6 +103,7 @@ struct nai {
 	 * rounds run out). */
 	double eta_ref, urgency;
 	bool hold_clear;        /* no enemy known in the area it would hold */
+	bool kill_known;        /* the enemy unit it must disable is known */
 	/* Movement state, per unit. */
 	unsigned char *phase;   /* 0 doors and climbs, 1 move, 2 face, 3 done */
 	unsigned char *has_shot; /* a target in range and sight, from where
