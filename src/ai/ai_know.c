@@ -158,8 +158,12 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i)
 			int d2 = geom_dist2(u->x, u->y, cx, cy);
 			v *= d2 < 144 ? 2.0 : d2 < 576 ? 1.5 : 1.0;
 		}
-	} else if (i == p->protect_unit) {
-		v *= 4;
+	} else {
+		if (i == p->protect_unit)
+			v *= 4;
+		/* Holding out, its last units are what it wins with. */
+		if (p->defend)
+			v *= 1 + nai_w[W_LAST] * 2 / (n->alive > 0 ? n->alive : 1);
 	}
 	return v / (u->hits > 0 ? u->hits : 1);
 }
@@ -316,6 +320,7 @@ void nk_update(struct nai *n, const struct game *g)
 {
 	const struct knowledge *k = game_knowledge(g, n->team);
 	build_world(n, g, k);
+	n->alive = world_team_alive(&n->kw, n->team);
 	uint64_t sig = signature(g, k);
 	bool new_step = g->round != n->round || (int)g->step != n->step;
 	if (!new_step && sig == n->sig) {

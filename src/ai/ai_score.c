@@ -374,10 +374,10 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	 * gets to ours. */
 	if (n->kill_known)
 		prog *= nai_w[W_PROG_KILL];
-	/* The unit the enemy must disable keeps safe, and goes nowhere
-	 * unless the goal is to get it away. */
+	/* The unit the enemy must disable keeps safe: it goes only where
+	 * little threatens it (its worth makes any threat weigh). */
 	if (u == p->protect_unit && p->escape < 0)
-		prog = 0;
+		prog *= nai_w[W_PROG_GUARDED];
 	pt->prog = -prog * field[y * n->w + x] - 0.001 * cost;
 	if (p->escape >= 0 && goal_area_contains(&g->sc.goals[p->escape], x, y)) {
 		pt->place = nai_w[W_ESCAPE];
@@ -412,7 +412,8 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 		/* Into danger only where its side is not outnumbered. */
 		int deficit = enemies_near(n, x, y, FORCE) -
 			      friends_within(n, u, x, y, FORCE) - 1;
-		if (deficit > 0 && mt->cls != CLASS_MACHINE && p->escape < 0)
+		if (deficit > 0 && mt->cls != CLASS_MACHINE && p->escape < 0 &&
+		    p->enemy_escape < 0)
 			pt->group -= nai_w[W_AHEAD] * deficit * vme;
 	}
 	nk_place(n, u, ox, oy);

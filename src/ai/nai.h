@@ -19,8 +19,9 @@
  * worth of hits (a plain unit is worth about 10). */
 #define NAI_WEIGHT_LIST(X)                                                  \
 	X(W_PROG_MELEE, 0.25)  /* a half-inch nearer the objective */        \
-	X(W_PROG_SHOOT, 0.12)  /* the same for shooters and those guarded */ \
+	X(W_PROG_SHOOT, 0.12)  /* the same for shooters with a target */    \
 	X(W_PROG_KILL, 3.0)    /* times more when the goal is a unit to kill */ \
+	X(W_PROG_GUARDED, 0.0) /* times that for a unit an enemy must kill */ \
 	X(W_FEAR_MELEE, 1.0)   /* share of an enemy's possible blow feared */ \
 	X(W_FEAR_SHOT, 1.0)    /* share of an enemy's possible shot feared */ \
 	X(W_COUNTER, 0.7)      /* share of our answer to a blow counted */   \
@@ -31,7 +32,8 @@
 	X(W_AHEAD, 0.3)        /* each enemy too many, in danger */          \
 	X(W_URGENCY, 1.5)      /* how much more the way counts at the end */ \
 	X(W_LOCK, 3.0)         /* beside a door to lock, able to */          \
-	X(W_STRUCT, 8.0)       /* a hit on the door or wall aimed at */
+	X(W_STRUCT, 8.0)       /* a hit on the door or wall aimed at */     \
+	X(W_LAST, 1.0)         /* holding out, worth of the last units */
 
 enum nweight {
 #define X(e, v) e,
@@ -104,6 +106,7 @@ struct nai {
 	double eta_ref, urgency;
 	bool hold_clear;        /* no enemy known in the area it would hold */
 	bool kill_known;        /* the enemy unit it must disable is known */
+	int alive;              /* its units on the field */
 	/* Movement state, per unit. */
 	unsigned char *phase;   /* 0 doors and climbs, 1 move, 2 face, 3 done */
 	unsigned char *has_shot; /* a target in range and sight, from where
