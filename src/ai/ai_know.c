@@ -145,7 +145,7 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i)
 	const struct nposture *p = &n->p;
 	if (u->team != n->team) {
 		if (i == p->kill_unit)
-			v *= 4;
+			v *= nai_w[W_TARGET];
 		if (p->hold >= 0 &&
 		    goal_area_contains(&g->sc.goals[p->hold], u->x, u->y))
 			v *= 1.5;
@@ -160,7 +160,7 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i)
 		}
 	} else {
 		if (i == p->protect_unit)
-			v *= 4;
+			v *= nai_w[W_GUARD];
 		/* Holding out, its last units are what it wins with. */
 		if (p->defend)
 			v *= 1 + nai_w[W_LAST] * 2 / (n->alive > 0 ? n->alive : 1);

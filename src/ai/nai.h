@@ -33,7 +33,9 @@
 	X(W_URGENCY, 1.5)      /* how much more the way counts at the end */ \
 	X(W_LOCK, 3.0)         /* beside a door to lock, able to */          \
 	X(W_STRUCT, 8.0)       /* a hit on the door or wall aimed at */     \
-	X(W_LAST, 1.0)         /* holding out, worth of the last units */
+	X(W_LAST, 1.0)         /* holding out, worth of the last units */   \
+	X(W_GUARD, 4.0)        /* times the worth of a unit an enemy must kill */ \
+	X(W_TARGET, 4.0)       /* times the worth of an enemy it must kill */
 
 enum nweight {
 #define X(e, v) e,
