@@ -325,7 +325,9 @@ const int *ng_unit_field(const struct nai *n, const struct game *g, int u)
 bool ng_keep_shut(const struct nai *n, const struct game *g)
 {
 	(void)g;
-	return n->p.defend || n->p.enemy_hold >= 0;
+	/* Holding out, or keeping an enemy from an area it has no use for
+	 * itself; a team that must get in opens its doors. */
+	return n->p.defend || (n->p.enemy_hold >= 0 && n->p.hold < 0);
 }
 
 bool ng_may_open(const struct nai *n, const struct game *g, int x, int y)
