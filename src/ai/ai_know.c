@@ -47,6 +47,9 @@ struct nai *nai_new(const struct game *g, int team)
 	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
 	n->cost = xmalloc((size_t)n->cells * sizeof *n->cost);
 	n->busy = xcalloc((size_t)n->cells, sizeof *n->busy);
+	n->seen_hits = xmalloc(units * sizeof *n->seen_hits);
+	for (int i = 0; i < w->nunits; i++)
+		n->seen_hits[i] = world_type(w, &w->units[i])->hits;
 	n->prev = xmalloc((size_t)n->cells * sizeof *n->prev);
 	n->round = -1;
 	return n;
@@ -72,6 +75,7 @@ void nai_free(struct nai *n)
 	free(n->scratch);
 	free(n->cost);
 	free(n->busy);
+	free(n->seen_hits);
 	free(n->prev);
 	free(n);
 }
@@ -278,12 +282,14 @@ static void build_world(struct nai *n, const struct game *g,
 	for (int i = 0; i < n->nunits; i++) {
 		struct unit *u = &n->units[i];
 		if (!knowledge_knows(k, i)) {
-			/* Off this board, wherever it really is. */
-			if (u->status == STATUS_ACTIVE)
-				u->status = STATUS_DISABLED;
+			/* Off this board, whatever became of it, with the
+			 * hits it had when last seen. */
+			u->status = STATUS_DISABLED;
 			u->x = u->y = 0;
+			u->hits = n->seen_hits[i];
 			continue;
 		}
+		n->seen_hits[i] = u->hits;
 		n->occ[u->y * n->w + u->x] = i;
 	}
 	n->kw = *w;

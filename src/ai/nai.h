@@ -116,6 +116,7 @@ struct nai {
 	int *tx, *ty;           /* where it chose to go, or -1 */
 	int *scratch, *cost, *prev; /* w*h each */
 	int *busy;              /* w*h: what a ladder a friend is on costs */
+	int *seen_hits;         /* per unit: hits left when last seen */
 };
 
 /* ai_know.c */
