@@ -69,7 +69,7 @@ static int next_mover(struct ai *a, struct nai *n, const struct game *g)
 	return best;
 }
 
-/* Doors: a rams' team opens those on its way; a team holding out locks
+/* Doors: a team on the attack opens those on its way; one holding out locks
  * those beside it. */
 static bool door_action(struct nai *n, const struct game *g, int u,
 			const int *f, char *line, int size)

@@ -16,7 +16,10 @@
 #define NAI_FAR 100000
 
 /* The weights the normal player weighs places and blows with, in the
- * worth of hits (a plain unit is worth about 10). */
+ * worth of hits (a plain unit is worth about 10). Tuned against the easy
+ * player with bench/ai-strength.sh; a build with -DNAI_DEBUG reads
+ * NAI_W="W_PROG_MELEE=0.3,..." from the environment to try others, and
+ * prints what each unit weighed on standard error. */
 #define NAI_WEIGHT_LIST(X)                                                  \
 	X(W_PROG_MELEE, 0.25)  /* a half-inch nearer the objective */        \
 	X(W_PROG_SHOOT, 0.12)  /* the same for shooters with a target */    \
@@ -110,7 +113,7 @@ struct nai {
 	bool kill_known;        /* the enemy unit it must disable is known */
 	int alive;              /* its units on the field */
 	/* Movement state, per unit. */
-	unsigned char *phase;   /* 0 doors and climbs, 1 move, 2 face, 3 done */
+	unsigned char *phase;   /* how far its Movement step has gone */
 	unsigned char *has_shot; /* a target in range and sight, from where
 				    it stood when its move began */
 	int *tx, *ty;           /* where it chose to go, or -1 */
