@@ -395,7 +395,7 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	nk_place(n, u, x, y);
 	bool engaged;
 	pt->fight = exchange(n, u, vme, &engaged);
-	if (shooter && !engaged && me->reload_wait == 0) {
+	if (shooter && !engaged) {
 		for (int k = 0; k < n->nen; k++) {
 			if (!n->en[k].seen)
 				continue;
@@ -403,6 +403,9 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 			if (v > pt->shot)
 				pt->shot = v;
 		}
+		/* Reloading, the shot is a turn away. */
+		if (me->reload_wait > 0)
+			pt->shot /= 2;
 	}
 	int near = friends_near(n, u, x, y);
 	double t = threat(n, u, x, y, vme, near);
