@@ -94,6 +94,8 @@ int cli_sim(int argc, char **argv)
 			json = true;
 			break;
 		case 'A':
+			if (nai == 2 * MAX_TEAMS)
+				fprintf(stderr, "medsiege sim: too many --ai\n");
 			if (nai == 2 * MAX_TEAMS || !cli_ai_arg("medsiege sim", optarg, &ai[nai++]))
 				return EXIT_USAGE;
 			break;
