@@ -18,6 +18,24 @@
 /* Rounds a ghost (an enemy seen lately, out of sight now) is believed. */
 #define GHOST_ROUNDS 3
 
+/* A player made in the middle of a game takes the doors it cannot see
+ * as it remembers them: shut if it saw them shut, open if open. */
+static void forget_unseen_doors(struct nai *n, const struct game *g, int team)
+{
+	const struct knowledge *k = game_knowledge(g, team);
+	for (int c = 0; c < n->cells; c++) {
+		struct cell *cell = &n->kmap.cells[c];
+		char seen = (char)k->memory[c];
+		if (k->view[c] || !seen || seen == cell_symbol(cell) ||
+		    cell->t.kind != TERRAIN_DOOR || cell->t.broken)
+			continue;
+		if (seen == '\'')
+			cell->t.state = DOOR_OPEN;
+		else if (cell->t.state == DOOR_OPEN)
+			cell->t.state = DOOR_CLOSED;
+	}
+}
+
 struct nai *nai_new(const struct game *g, int team)
 {
 	struct nai *n = xcalloc(1, sizeof *n);
@@ -40,6 +58,8 @@ struct nai *nai_new(const struct game *g, int team)
 	for (int f = 0; f < NF_COUNT; f++)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			n->field[f][c] = xmalloc((size_t)n->cells * sizeof(int));
+	map_copy(&n->kmap, &w->map);
+	forget_unseen_doors(n, g, team);
 	n->phase = xcalloc(units, 1);
 	n->has_shot = xcalloc(units, 1);
 	n->tx = xcalloc(units, sizeof *n->tx);
@@ -59,6 +79,7 @@ void nai_free(struct nai *n)
 {
 	if (!n)
 		return;
+	map_free(&n->kmap);
 	for (int i = 0; i < n->nunits; i++)
 		free(n->en[i].engage);
 	for (int f = 0; f < NF_COUNT; f++)
@@ -292,7 +313,12 @@ static void build_world(struct nai *n, const struct game *g,
 		n->seen_hits[i] = u->hits;
 		n->occ[u->y * n->w + u->x] = i;
 	}
+	/* What it sees now it sees as it is; the rest as it was. */
+	for (int c = 0; c < n->cells; c++)
+		if (k->view[c])
+			n->kmap.cells[c] = w->map.cells[c];
 	n->kw = *w;
+	n->kw.map = n->kmap;
 	n->kw.units = n->units;
 	n->kw.occ = n->occ;
 }

@@ -95,6 +95,7 @@ struct nai {
 	struct world kw;
 	struct unit *units;
 	int *occ;
+	struct map kmap;        /* the ground as last seen, cell by cell */
 	unsigned char *zeros;   /* nunits zero flags: no unit known */
 	/* The step's analysis, rebuilt when what the team knows changes. */
 	int round, step;
@@ -123,7 +124,8 @@ struct nai {
 };
 
 /* ai_know.c */
-/* Rebuild kw from the team's knowledge; refresh the step's analysis
+/* Rebuild kw from the team's knowledge (units it knows of, the ground
+ * as it last saw it); refresh the step's analysis
  * when the step or what the team knows has changed. */
 void nk_update(struct nai *n, const struct game *g);
 /* The worth of one hit on unit i (goals included). */
