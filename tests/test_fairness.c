@@ -96,14 +96,14 @@ static void probe(struct game *g, struct strbuf *b)
 
 /* Red's turns are played by the computer, through commands it issues;
  * Blue only ends its steps, so its unseen units stay unseen. */
-static char *play(const char *rel, int rounds)
+static char *play(const char *rel, int rounds, enum ai_level level)
 {
 	struct strbuf b;
 	strbuf_init(&b);
 	struct game *g = load(rel, 5);
 	game_listen(g, as_red, &b);
 	game_start(g);
-	struct ai *a = ai_new(g, RED);
+	struct ai *a = ai_new(g, RED, level);
 	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
 	bool probed[STEP_COUNT] = {false};
 	for (int n = 0; n < 5000 && !g->over && g->round <= rounds; n++) {
@@ -142,11 +142,11 @@ static void first_difference(const char *a, const char *b)
 		print_error("line %d differs: %.120s\n", line, la);
 }
 
-static void same_for_red(int rounds)
+static void same_for_red(int rounds, enum ai_level level)
 {
-	char *a = play("tests/data/fog-a.yaml", rounds);
-	char *b = play("tests/data/fog-b.yaml", rounds);
-	char *c = play("tests/data/fog-c.yaml", rounds);
+	char *a = play("tests/data/fog-a.yaml", rounds, level);
+	char *b = play("tests/data/fog-b.yaml", rounds, level);
+	char *c = play("tests/data/fog-c.yaml", rounds, level);
 	/* A whole turn was played, with shots at what Red sees. */
 	assert_non_null(strstr(a, "> shoot "));
 	assert_non_null(strstr(a, "> moveto "));
@@ -162,13 +162,25 @@ static void same_for_red(int rounds)
 static void test_first_turn(void **state)
 {
 	(void)state;
-	same_for_red(1);
+	same_for_red(1, AI_EASY);
 }
 
 static void test_two_rounds(void **state)
 {
 	(void)state;
-	same_for_red(2);
+	same_for_red(2, AI_EASY);
+}
+
+static void test_first_turn_normal(void **state)
+{
+	(void)state;
+	same_for_red(1, AI_NORMAL);
+}
+
+static void test_two_rounds_normal(void **state)
+{
+	(void)state;
+	same_for_red(2, AI_NORMAL);
 }
 
 /* Each team's view, kept up to date change by change, is what a cast
@@ -248,6 +260,8 @@ int main(void)
 		cmocka_unit_test(test_views_kept_right),
 		cmocka_unit_test(test_first_turn),
 		cmocka_unit_test(test_two_rounds),
+		cmocka_unit_test(test_first_turn_normal),
+		cmocka_unit_test(test_two_rounds_normal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

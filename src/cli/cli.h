@@ -29,6 +29,21 @@ uint64_t cli_clock_seed(void);
 bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed);
 /* Parse a non-negative integer option value; false on junk. */
 bool cli_parse_u64(const char *s, uint64_t *out);
+/* One --ai TEAM[:LEVEL] argument: a team's name (or "all") and the
+ * level its computer player is to have. */
+struct cli_ai {
+	char team[TEAM_NAME_LEN + 8];
+	enum ai_level level;
+};
+/* Parse an --ai argument; false (having said why, as who) on a bad
+ * level or an over-long name. */
+bool cli_ai_arg(const char *who, const char *arg, struct cli_ai *out);
+/* Give each named team (every team for "all", when all_ok) to the
+ * computer at its level, through the session so the save records it.
+ * -1 (having said why, as who) when a name is no team's. */
+int cli_ai_apply(struct session *s, const struct cli_ai *v, int n,
+		 bool all_ok, const char *who);
+
 /* Apply each line of a script to the game through the session (so a
  * saved game records them); rejected lines are reported
  * through report(ctx, lineno, line, why). Returns the number rejected,

@@ -1,5 +1,6 @@
 /* common.c: what the subcommands share: seeds, scripts, computer turns. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -61,6 +62,49 @@ int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 	if (f != stdin)
 		fclose(f);
 	return bad;
+}
+
+bool cli_ai_arg(const char *who, const char *arg, struct cli_ai *out)
+{
+	const char *colon = strrchr(arg, ':');
+	size_t n = colon ? (size_t)(colon - arg) : strlen(arg);
+	out->level = AI_LEVEL_DEFAULT;
+	if (colon) {
+		int l = ai_level_parse(colon + 1);
+		if (l < 0) {
+			fprintf(stderr, "%s: --ai %s: no level '%s' (easy or "
+					"normal)\n",
+				who, arg, colon + 1);
+			return false;
+		}
+		out->level = (enum ai_level)l;
+	}
+	if (n == 0 || n >= sizeof out->team) {
+		fprintf(stderr, "%s: --ai needs TEAM or TEAM:LEVEL, not '%s'\n",
+			who, arg);
+		return false;
+	}
+	memcpy(out->team, arg, n);
+	out->team[n] = '\0';
+	return true;
+}
+
+int cli_ai_apply(struct session *s, const struct cli_ai *v, int n,
+		 bool all_ok, const char *who)
+{
+	const struct world *w = s->g->w;
+	for (int i = 0; i < n; i++) {
+		bool all = all_ok && strcmp(v[i].team, "all") == 0;
+		int t = all ? -1 : world_find_team(w, v[i].team);
+		if (!all && t < 0) {
+			fprintf(stderr, "%s: --ai: no team '%s'\n", who, v[i].team);
+			return -1;
+		}
+		for (int k = 0; k < w->nteams; k++)
+			if (all || k == t)
+				session_set_ai(s, k, v[i].level);
+	}
+	return 0;
 }
 
 bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed)

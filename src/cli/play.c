@@ -12,8 +12,8 @@
 #include "ui/ui.h"
 
 static const char play_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM]...\n"
-	"       medsiege --resume [SAVE] [--force] [--ai TEAM]...\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM[:LEVEL]]...\n"
+	"       medsiege --resume [SAVE] [--force] [--ai TEAM[:LEVEL]]...\n"
 	"\n"
 	"Play SCENARIO (a path, or the name of an installed scenario; default\n"
 	"gatehouse) hot seat in this terminal: the teams take turns at the\n"
@@ -22,8 +22,9 @@ static const char play_usage[] =
 	"~/.local/state/medsiege). Press ? in the game for every key.\n"
 	"\n"
 	"  --seed N         seed the dice (default: from the clock; shown in the log)\n"
-	"  --ai TEAM        the computer plays TEAM (repeatable); teams whose\n"
-	"                   scenario says 'control: ai' are played by it too\n"
+	"  --ai TEAM[:LEVEL]  the computer plays TEAM (repeatable) at LEVEL, easy\n"
+	"                   or normal (the default); teams whose scenario says\n"
+	"                   'control: ai' are played by it too, at normal\n"
 	"  --resume [SAVE]  continue the newest unfinished game, or SAVE\n"
 	"  --force          resume even if the scenario changed since the save began,\n"
 	"                   or its replay comes out differently\n"
@@ -77,7 +78,8 @@ int cli_play(int argc, char **argv)
 	};
 	uint64_t seed = 0;
 	bool have_seed = false, resume = false, force = false;
-	const char *save = NULL, *ai_names[MAX_TEAMS];
+	const char *save = NULL;
+	struct cli_ai ai[MAX_TEAMS];
 	int nai = 0, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -92,7 +94,8 @@ int cli_play(int argc, char **argv)
 				fprintf(stderr, "medsiege: too many --ai\n");
 				return EXIT_USAGE;
 			}
-			ai_names[nai++] = optarg;
+			if (!cli_ai_arg("medsiege", optarg, &ai[nai++]))
+				return EXIT_USAGE;
 			break;
 		case 'R':
 			resume = true;
@@ -145,15 +148,10 @@ int cli_play(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct game *g = p.s->g;
-	for (int i = 0; i < nai; i++) {
-		int t = world_find_team(g->w, ai_names[i]);
-		if (t < 0) {
-			fprintf(stderr, "medsiege: --ai: no team '%s'\n", ai_names[i]);
-			ui_history_free(g, p.history);
-			session_free(p.s);
-			return EXIT_USAGE;
-		}
-		session_set_control(p.s, t, CONTROL_AI);
+	if (cli_ai_apply(p.s, ai, nai, false, "medsiege") != 0) {
+		ui_history_free(g, p.history);
+		session_free(p.s);
+		return EXIT_USAGE;
 	}
 	if (!resume) {
 		p.history = ui_history_new(g);

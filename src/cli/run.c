@@ -10,7 +10,7 @@
 #include "rules/move.h"
 
 static const char run_usage[] =
-	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--ai TEAM]\n"
+	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--ai TEAM[:LEVEL]]...\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"       medsiege run SAVE [--json]\n"
 	"\n"
@@ -29,8 +29,9 @@ static const char run_usage[] =
 	"                   script: 'run SAVE' replays it (its scenario and seed)\n"
 	"  --force          resume even if the scenario changed since the save began,\n"
 	"                   or its replay comes out differently\n"
-	"  --ai TEAM        the computer plays TEAM (repeat for more teams; 'all'\n"
-	"                   for every team); its commands appear as events\n"
+	"  --ai TEAM[:LEVEL]  the computer plays TEAM (repeat for more teams; 'all'\n"
+	"                   for every team) at LEVEL, easy or normal (the\n"
+	"                   default); its commands appear as events\n"
 	"  -h, --help       show this help\n";
 
 struct run_out {
@@ -176,7 +177,7 @@ int cli_run(int argc, char **argv)
 	uint64_t seed = 0;
 	bool have_seed = false, strict = false, save = false, force = false;
 	const char *script = NULL, *resume = NULL;
-	const char *ai_names[MAX_TEAMS + 1];
+	struct cli_ai ai[MAX_TEAMS + 1];
 	int nai = 0;
 	struct run_out out = {0};
 	int c;
@@ -213,7 +214,8 @@ int cli_run(int argc, char **argv)
 				fprintf(stderr, "medsiege run: too many --ai\n");
 				return EXIT_USAGE;
 			}
-			ai_names[nai++] = optarg;
+			if (!cli_ai_arg("medsiege run", optarg, &ai[nai++]))
+				return EXIT_USAGE;
 			break;
 		case 'h':
 			fputs(run_usage, stdout);
@@ -260,17 +262,8 @@ int cli_run(int argc, char **argv)
 	/* Every team is played from the script unless --ai names it. */
 	for (int k = 0; k < g->w->nteams; k++)
 		session_set_control(s, k, CONTROL_HUMAN);
-	for (int i = 0; i < nai && !status; i++) {
-		bool all = strcmp(ai_names[i], "all") == 0;
-		int t = all ? -1 : world_find_team(g->w, ai_names[i]);
-		if (!all && t < 0) {
-			fprintf(stderr, "medsiege run: --ai: no team '%s'\n", ai_names[i]);
-			status = EXIT_USAGE;
-		}
-		for (int k = 0; k < g->w->nteams && !status; k++)
-			if (all || k == t)
-				session_set_control(s, k, CONTROL_AI);
-	}
+	if (cli_ai_apply(s, ai, nai, true, "medsiege run") != 0)
+		status = EXIT_USAGE;
 	if (!status)
 		status = run_session(s, &out, resume != NULL, script, strict);
 	strbuf_free(&out.b);

@@ -12,7 +12,7 @@
 
 static const char sim_usage[] =
 	"usage: medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R]\n"
-	"                    [--jobs J] [--json | --csv]\n"
+	"                    [--jobs J] [--ai TEAM:LEVEL]... [--json | --csv]\n"
 	"\n"
 	"Play N games of SCENARIO between computer players (every team), with\n"
 	"seeds S, S+1, ..., and print each team's wins and win rate with its 95%\n"
@@ -27,6 +27,8 @@ static const char sim_usage[] =
 	"                   has no round limit (default 50)\n"
 	"  --jobs J         games played at once, in worker processes, 1 to 256\n"
 	"                   (default: the number of online processors)\n"
+	"  --ai TEAM:LEVEL  the computer plays TEAM at LEVEL, easy or normal\n"
+	"                   (repeatable; 'all' for every team; default normal)\n"
 	"  --json           one JSON object with the figures\n"
 	"  --csv            CSV: a header line, then one row per team's wins, the\n"
 	"                   draws, the rounds, and each team's units of a type:\n"
@@ -64,12 +66,15 @@ int cli_sim(int argc, char **argv)
 		{"seed", required_argument, NULL, 's'},
 		{"max-rounds", required_argument, NULL, 'r'},
 		{"jobs", required_argument, NULL, 'J'},
+		{"ai", required_argument, NULL, 'A'},
 		{"json", no_argument, NULL, 'j'},
 		{"csv", no_argument, NULL, 'c'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct sim_opts o = {.seed = 1, .games = 20, .max_rounds = 50,
+	struct cli_ai ai[2 * MAX_TEAMS];
+	int nai = 0;
+	struct sim_opts o = {.seed = 1, .games = 20, .max_rounds = 50, .ai = ai,
 			     .jobs = online_cpus()};
 	uint64_t v;
 	bool json = false, csv = false;
@@ -94,6 +99,14 @@ int cli_sim(int argc, char **argv)
 			if (!number_arg("--jobs", optarg, 1, SIM_MAX_JOBS, &v))
 				return EXIT_USAGE;
 			o.jobs = (int)v;
+			break;
+		case 'A':
+			if (nai == 2 * MAX_TEAMS) {
+				fprintf(stderr, "medsiege sim: too many --ai\n");
+				return EXIT_USAGE;
+			}
+			if (!cli_ai_arg("medsiege sim", optarg, &ai[nai++]))
+				return EXIT_USAGE;
 			break;
 		case 'j':
 			json = true;
@@ -121,6 +134,7 @@ int cli_sim(int argc, char **argv)
 	o.progress = isatty(STDERR_FILENO);
 	struct sim_totals t;
 	sim_totals_init(&t, o.seed);
+	o.nai = nai;
 	int rc = sim_run(&o, &t);
 	if (rc == 0) {
 		if (json)

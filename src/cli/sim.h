@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "cli/cli.h"
 #include <stdio.h>
 
 #include "world/world.h"
@@ -22,6 +24,8 @@ struct sim_opts {
 	int max_rounds;  /* a draw after this round when the scenario has
 			  * no round limit of its own */
 	int jobs;        /* worker processes; 1 plays in this process */
+	const struct cli_ai *ai; /* --ai TEAM:LEVEL, nai of them */
+	int nai;
 	bool progress;   /* draw a progress bar on stderr */
 };
 

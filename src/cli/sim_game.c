@@ -54,6 +54,12 @@ int sim_play_one(const struct sim_opts *o, uint64_t seed, struct sim_result *r)
 		memcpy(r->teams[t], g->w->teams[t].name, TEAM_NAME_LEN);
 	for (int t = 0; t < g->w->nteams; t++)
 		session_set_control(s, t, CONTROL_AI);
+	if (cli_ai_apply(s, o->ai, o->nai, true, "medsiege sim") != 0) {
+		strlcpy_s(r->error, "--ai names no team of the scenario",
+			  sizeof r->error);
+		session_free(s);
+		return -1;
+	}
 	/* The session's one driver plays every team; a team whose turn the
 	 * computer cannot finish is handed to a person, and with none here
 	 * the game is a draw. */

@@ -36,7 +36,8 @@ struct journal_data {
 	int ncontrol;
 	struct journal_control {
 		char *team;  /* owned: the team's name */
-		char *who;   /* owned: "human", "ai" or "remote" */
+		char *who;   /* owned: "human", "remote", "ai:LEVEL", or
+				"ai" (a save from before levels) */
 	} *control;      /* owned: who plays each team, latest last */
 };
 

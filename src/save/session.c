@@ -20,6 +20,15 @@ static struct game *load_game(const char *path, uint64_t seed, char **err)
 	return game_new(&sc, seed);
 }
 
+static struct session *session_alloc(struct game *g)
+{
+	struct session *s = xcalloc(1, sizeof *s);
+	s->g = g;
+	for (int t = 0; t < MAX_TEAMS; t++)
+		s->level[t] = AI_LEVEL_DEFAULT;
+	return s;
+}
+
 static void note(struct session *s, char *msg)
 {
 	if (!s->warning) {
@@ -66,8 +75,7 @@ struct session *session_new(const char *scenario, uint64_t seed,
 	free(path);
 	if (!g)
 		return NULL;
-	struct session *s = xcalloc(1, sizeof *s);
-	s->g = g;
+	struct session *s = session_alloc(g);
 	start_journal(s, state_dir, NULL, 0);
 	return s;
 }
@@ -112,8 +120,7 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 		game_free(g);
 		goto out;
 	}
-	s = xcalloc(1, sizeof *s);
-	s->g = g;
+	s = session_alloc(g);
 	if (hash != d.hash)
 		note(s, xasprintf("the scenario changed since this game began"));
 	if (d.warning)
@@ -121,9 +128,13 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 	/* Each team goes on being played as it was. */
 	for (int i = 0; i < d.ncontrol; i++) {
 		int t = world_find_team(g->w, d.control[i].team);
-		for (int c = 0; t >= 0 && c < CONTROL_COUNT; c++)
-			if (strcmp(d.control[i].who, control_names[c]) == 0)
-				g->w->teams[t].control = (enum control)c;
+		enum control c;
+		enum ai_level level;
+		if (t >= 0 && session_parse_control(d.control[i].who, &c, &level)) {
+			g->w->teams[t].control = c;
+			if (c == CONTROL_AI)
+				s->level[t] = level;
+		}
 	}
 	if (attach)
 		attach(ctx, g);
@@ -224,12 +235,40 @@ static void journal_line(struct session *s, const char *line)
 	}
 }
 
+bool session_parse_control(const char *who, enum control *c,
+			   enum ai_level *level)
+{
+	*level = AI_LEVEL_DEFAULT;
+	const char *colon = strchr(who, ':');
+	size_t n = colon ? (size_t)(colon - who) : strlen(who);
+	for (int k = 0; k < CONTROL_COUNT; k++) {
+		if (strlen(control_names[k]) != n ||
+		    strncmp(who, control_names[k], n) != 0)
+			continue;
+		*c = (enum control)k;
+		if (k != CONTROL_AI)
+			return colon == NULL;
+		/* "ai" alone: a save from before levels, whose computer
+		 * player was the easy one. */
+		int l = colon ? ai_level_parse(colon + 1) : AI_EASY;
+		if (l < 0)
+			return false;
+		*level = (enum ai_level)l;
+		return true;
+	}
+	return false;
+}
+
 /* Who plays team, in the save. */
 static void note_control(struct session *s, int team)
 {
 	const struct team *t = &s->g->w->teams[team];
-	char *line = xasprintf("# control: %s %s", control_names[t->control],
-			       t->name);
+	char *line = t->control == CONTROL_AI
+			     ? xasprintf("# control: %s:%s %s",
+					 control_names[t->control],
+					 ai_level_names[s->level[team]], t->name)
+			     : xasprintf("# control: %s %s",
+					 control_names[t->control], t->name);
 	journal_line(s, line);
 	free(line);
 }
@@ -240,6 +279,20 @@ void session_set_control(struct session *s, int team, enum control c)
 	if (t->control == c)
 		return;
 	t->control = c;
+	note_control(s, team);
+}
+
+void session_set_ai(struct session *s, int team, enum ai_level level)
+{
+	struct team *t = &s->g->w->teams[team];
+	if (t->control == CONTROL_AI && s->level[team] == level)
+		return;
+	s->level[team] = level;
+	if (s->ai[team] && ai_get_level(s->ai[team]) != level) {
+		ai_free(s->ai[team]);
+		s->ai[team] = NULL;
+	}
+	t->control = CONTROL_AI;
 	note_control(s, team);
 }
 
@@ -277,7 +330,7 @@ int session_computer_step(struct session *s)
 	if (g->over || g->w->teams[team].control != CONTROL_AI)
 		return 0;
 	if (!s->ai[team])
-		s->ai[team] = ai_new(g, team);
+		s->ai[team] = ai_new(g, team, s->level[team]);
 	if (s->ai_team != team || s->ai_round != g->round) {
 		s->ai_team = team;
 		s->ai_round = g->round;

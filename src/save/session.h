@@ -16,9 +16,11 @@ struct session {
 	char *warning;         /* owned, may be NULL: shown to the player */
 	int ncmds;             /* accepted commands so far */
 	/* The computer players of the teams whose control is CONTROL_AI
-	 * (owned, made when first needed), and how many commands the one
-	 * playing now has given this turn. */
+	 * (owned, made when first needed), the level each team's is to
+	 * have, and how many commands the one playing now has given this
+	 * turn. */
 	struct ai *ai[MAX_TEAMS];
+	enum ai_level level[MAX_TEAMS];
 	int ai_cmds, ai_round, ai_team;
 	/* Called at the end of every session_submit, once the command is
 	 * on disk: where a command's result may be shown. */
@@ -52,9 +54,18 @@ struct session *session_resume_with(const char *path, const char *state_dir,
  * returning. Returns like cmd_execute. */
 int session_submit(struct session *s, int issuer, const char *line,
 		   char *why);
-/* Who plays team from now on (a person here, the computer, a remote
- * seat), recorded in the save so a resumed game goes on so. */
+/* Who plays team from now on (a person here, the computer at the
+ * team's level, a remote seat), recorded in the save so a resumed game
+ * goes on so. */
 void session_set_control(struct session *s, int team, enum control c);
+/* The computer plays team from now on, at this level (recorded in the
+ * save as "# control: ai:LEVEL TEAM"). */
+void session_set_ai(struct session *s, int team, enum ai_level level);
+/* Read a control line's WHO ("human", "remote", "ai:LEVEL", or "ai" as
+ * saves before levels wrote it, which is the easy level): false for
+ * anything else. */
+bool session_parse_control(const char *who, enum control *c,
+			   enum ai_level *level);
 /* The one driver of computer turns: while the active team is the
  * computer's and the game goes on, its player gives its next command.
  * A computer player that cannot finish its turn (its "end" refused, or

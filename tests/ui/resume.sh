@@ -57,7 +57,7 @@ check "--ai: the digest never names Blue's hidden units" \
 	eval '! screen | grep -Eq "b6|b7"'
 keys q
 check "--ai: then Red plays round 2" wait_for "round 2 of 12"
-aisave=$(grep -l "^# control: ai Blue" "$XDG_STATE_HOME"/medsiege/*.save | head -n 1)
+aisave=$(grep -l "^# control: ai:normal Blue" "$XDG_STATE_HOME"/medsiege/*.save | head -n 1)
 check "--ai is kept in the save" test -n "$aisave"
 pid=$(game_pid)
 kill -s HUP "$pid"

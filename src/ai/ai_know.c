@@ -1,0 +1,383 @@
+/* ai_know.c: the battle as the normal player's team knows it. Every
+ * decision reads a private world holding the team's own units and the
+ * enemies it sees now (any other unit is off that board), so the rules'
+ * own functions (engagement, odds, lines of sight, movement costs) can
+ * be asked "what if" without a hidden unit ever changing an answer. */
+#include "ai/nai.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "rules/combat.h"
+#include "rules/engage.h"
+#include "world/vision.h"
+
+/* Rounds a ghost (an enemy seen lately, out of sight now) is believed. */
+#define GHOST_ROUNDS 3
+
+/* A player made in the middle of a game takes the doors it cannot see
+ * as it remembers them: shut if it saw them shut, open if open. */
+static void forget_unseen_doors(struct nai *n, const struct game *g, int team)
+{
+	const struct knowledge *k = game_knowledge(g, team);
+	for (int c = 0; c < n->cells; c++) {
+		struct cell *cell = &n->kmap.cells[c];
+		char seen = (char)k->memory[c];
+		if (k->view[c] || !seen || seen == cell_symbol(cell) ||
+		    cell->t.kind != TERRAIN_DOOR || cell->t.broken)
+			continue;
+		if (seen == '\'')
+			cell->t.state = DOOR_OPEN;
+		else if (cell->t.state == DOOR_OPEN)
+			cell->t.state = DOOR_CLOSED;
+	}
+}
+
+struct nai *nai_new(const struct game *g, int team)
+{
+	struct nai *n = xcalloc(1, sizeof *n);
+	const struct world *w = g->w;
+#ifdef NAI_DEBUG
+	nai_weights_from_env();
+#endif
+	size_t units = (size_t)(w->nunits ? w->nunits : 1);
+	n->team = team;
+	n->w = w->map.w;
+	n->h = w->map.h;
+	n->cells = n->w * n->h;
+	n->nunits = w->nunits;
+	n->units = xcalloc(units, sizeof *n->units);
+	n->occ = xmalloc((size_t)n->cells * sizeof *n->occ);
+	n->zeros = xcalloc(units, 1);
+	n->en = xcalloc(units, sizeof *n->en);
+	for (int i = 0; i < w->nunits; i++)
+		n->en[i].engage = xcalloc((size_t)n->cells, 1);
+	for (int f = 0; f < NF_COUNT; f++)
+		for (int c = 0; c < CLASS_COUNT; c++)
+			n->field[f][c] = xmalloc((size_t)n->cells * sizeof(int));
+	map_copy(&n->kmap, &w->map);
+	forget_unseen_doors(n, g, team);
+	n->phase = xcalloc(units, 1);
+	n->has_shot = xcalloc(units, 1);
+	n->tx = xcalloc(units, sizeof *n->tx);
+	n->ty = xcalloc(units, sizeof *n->ty);
+	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
+	n->cost = xmalloc((size_t)n->cells * sizeof *n->cost);
+	n->busy = xcalloc((size_t)n->cells, sizeof *n->busy);
+	n->seen_hits = xmalloc(units * sizeof *n->seen_hits);
+	for (int i = 0; i < w->nunits; i++)
+		n->seen_hits[i] = world_type(w, &w->units[i])->hits;
+	n->prev = xmalloc((size_t)n->cells * sizeof *n->prev);
+	n->round = -1;
+	return n;
+}
+
+void nai_free(struct nai *n)
+{
+	if (!n)
+		return;
+	map_free(&n->kmap);
+	for (int i = 0; i < n->nunits; i++)
+		free(n->en[i].engage);
+	for (int f = 0; f < NF_COUNT; f++)
+		for (int c = 0; c < CLASS_COUNT; c++)
+			free(n->field[f][c]);
+	free(n->en);
+	free(n->units);
+	free(n->occ);
+	free(n->zeros);
+	free(n->phase);
+	free(n->has_shot);
+	free(n->tx);
+	free(n->ty);
+	free(n->scratch);
+	free(n->cost);
+	free(n->busy);
+	free(n->seen_hits);
+	free(n->prev);
+	free(n);
+}
+
+double nk_chance(const struct world *w, int need)
+{
+	return combat_chance(&w->roster.chart, need);
+}
+
+int nk_melee_av(const struct unit_type *t)
+{
+	int best = 0;
+	for (int i = 0; i < t->nweapons; i++)
+		if (!weapon_is_ranged(&t->weapons[i]) &&
+		    (best == 0 || t->weapons[i].av < best))
+			best = t->weapons[i].av;
+	return best;
+}
+
+bool nk_has_ranged(const struct unit_type *t)
+{
+	for (int i = 0; i < t->nweapons; i++)
+		if (weapon_is_ranged(&t->weapons[i]))
+			return true;
+	return false;
+}
+
+void nk_place(struct nai *n, int i, int x, int y)
+{
+	struct unit *u = &n->units[i];
+	if (n->occ[u->y * n->w + u->x] == i)
+		n->occ[u->y * n->w + u->x] = -1;
+	u->x = x;
+	u->y = y;
+	/* On a friend's cell (passing through) the grid keeps the friend. */
+	if (n->occ[y * n->w + x] < 0)
+		n->occ[y * n->w + x] = i;
+}
+
+bool nk_engaged(const struct nai *n, int i)
+{
+	return engage_engaged(&n->kw, i);
+}
+
+const struct nenemy *nk_enemy(const struct nai *n, int i)
+{
+	for (int k = 0; k < n->nen; k++)
+		if (n->en[k].idx == i)
+			return &n->en[k];
+	return NULL;
+}
+
+/* The worth of the whole unit, before goals: every unit is worth about
+ * the same, shooters and fast units a little more. */
+static double base_value(const struct unit_type *t)
+{
+	double v = 10;
+	if (nk_has_ranged(t))
+		v += 3;
+	if (t->move >= 10)
+		v += 2;
+	return v;
+}
+
+double nk_hit_value(const struct nai *n, const struct game *g, int i)
+{
+	const struct world *w = g->w;
+	const struct unit *u = &n->units[i];
+	const struct unit_type *t = world_type(w, u);
+	double v = base_value(t);
+	const struct nposture *p = &n->p;
+	if (u->team != n->team) {
+		if (i == p->kill_unit)
+			v *= nai_w[W_TARGET];
+		if (p->hold >= 0 &&
+		    goal_area_contains(&g->sc.goals[p->hold], u->x, u->y))
+			v *= 1.5;
+		/* A ram at our gates is what opens them. */
+		if (p->defend && engage_structure_weapon(&n->kw, i) >= 0)
+			v *= 2;
+		if (p->enemy_escape >= 0) {
+			const struct goal *gl = &g->sc.goals[p->enemy_escape];
+			int cx = (gl->x0 + gl->x1) / 2, cy = (gl->y0 + gl->y1) / 2;
+			int d2 = geom_dist2(u->x, u->y, cx, cy);
+			v *= d2 < 144 ? 2.0 : d2 < 576 ? 1.5 : 1.0;
+		}
+	} else {
+		if (i == p->protect_unit)
+			v *= nai_w[W_GUARD];
+		/* Holding out, its last units are what it wins with. */
+		if (p->defend)
+			v *= 1 + nai_w[W_LAST] * 2 / (n->alive > 0 ? n->alive : 1);
+	}
+	return v / (u->hits > 0 ? u->hits : 1);
+}
+
+/* Cells enemy e could be in melee with after turns moves of its own. */
+static void engage_map(struct nai *n, struct nenemy *e, int turns)
+{
+	const struct world *kw = &n->kw;
+	struct unit *u = &n->units[e->idx];
+	const struct unit_type *t = world_type(kw, u);
+	memset(e->engage, 0, (size_t)n->cells);
+	int reach = 1;
+	for (int i = 0; i < t->nweapons; i++)
+		if (t->weapons[i].kind == WEAPON_REACH && t->weapons[i].range > reach)
+			reach = t->weapons[i].range;
+	int *cost = n->scratch;
+	nf_reach(n, e->idx, t->move * 2 * turns, cost, NULL);
+	for (int c = 0; c < n->cells; c++) {
+		if (cost[c] == INT_MAX && c != u->y * n->w + u->x)
+			continue;
+		int x = c % n->w, y = c / n->w;
+		int hc = kw->map.cells[c].t.height;
+		for (int dy = -reach; dy <= reach; dy++)
+			for (int dx = -reach; dx <= reach; dx++) {
+				int ax = x + dx, ay = y + dy;
+				if (!map_inside(&kw->map, ax, ay) ||
+				    dx * dx + dy * dy > reach * reach)
+					continue;
+				const struct cell *cc = map_cell_c(&kw->map, ax, ay);
+				bool joins = cc->t.kind == TERRAIN_LADDER ||
+					     cc->t.kind == TERRAIN_STAIRS ||
+					     kw->map.cells[c].t.kind == TERRAIN_LADDER ||
+					     kw->map.cells[c].t.kind == TERRAIN_STAIRS;
+				if (cc->t.height != hc && !joins)
+					continue;
+				e->engage[ay * n->w + ax] = 1;
+			}
+	}
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h;
+}
+
+/* What the analysis depends on: the step, every enemy the team knows
+ * of, and its doors and breachable walls as it remembers them. (Only
+ * when it is rebuilt: what it finds depends on knowledge alone.) */
+static uint64_t signature(const struct game *g, const struct knowledge *k)
+{
+	const struct map *m = &g->w->map;
+	uint64_t h = mix(mix(mix(0, (uint64_t)g->round), (uint64_t)g->step),
+			 (uint64_t)g->active);
+	for (int i = 0; i < k->nunits; i++)
+		if (k->last[i].round >= 0)
+			h = mix(h, (uint64_t)i * 1000003u + (uint64_t)k->last[i].x *
+					   1009u + (uint64_t)k->last[i].y * 7u +
+					   k->units[i]);
+	for (int c = 0; c < k->w * k->h; c++)
+		if (m->cells[c].t.kind == TERRAIN_DOOR || m->cells[c].t.dv > 0)
+			h = mix(h, k->memory[c]);
+	return h;
+}
+
+static void find_enemies(struct nai *n, const struct game *g,
+			 const struct knowledge *k)
+{
+	n->nen = 0;
+	for (int i = 0; i < n->nunits; i++) {
+		const struct unit *u = &n->units[i];
+		if (u->team == n->team || k->last[i].round < 0)
+			continue;
+		struct nenemy *e = &n->en[n->nen];
+		e->idx = i;
+		e->seen = knowledge_knows(k, i);
+		e->x = e->seen ? u->x : k->last[i].x;
+		e->y = e->seen ? u->y : k->last[i].y;
+		e->stale = false;
+		if (!e->seen) {
+			/* A ghost: believed while lately seen; where it was
+			 * is only a guess once that place is in sight. */
+			if (g->round - k->last[i].round > GHOST_ROUNDS ||
+			    n->occ[e->y * n->w + e->x] >= 0)
+				continue;
+			e->stale = knowledge_sees(k, e->x, e->y);
+			n->units[i].status = STATUS_ACTIVE;
+			n->units[i].x = e->x;
+			n->units[i].y = e->y;
+			n->occ[e->y * n->w + e->x] = i;
+			/* Unseen, it may have moved since. */
+			engage_map(n, e, 1 + g->round - k->last[i].round);
+			n->occ[e->y * n->w + e->x] = -1;
+			n->units[i].status = STATUS_DISABLED;
+		} else {
+			engage_map(n, e, 1);
+		}
+		n->nen++;
+	}
+	for (int k2 = 0; k2 < n->nen; k2++)
+		n->en[k2].v = nk_hit_value(n, g, n->en[k2].idx);
+}
+
+/* The private world: own units, enemies in sight; nothing else. */
+static void build_world(struct nai *n, const struct game *g,
+			const struct knowledge *k)
+{
+	const struct world *w = g->w;
+	memcpy(n->units, w->units, (size_t)n->nunits * sizeof *n->units);
+	for (int c = 0; c < n->cells; c++)
+		n->occ[c] = -1;
+	for (int i = 0; i < n->nunits; i++) {
+		struct unit *u = &n->units[i];
+		if (!knowledge_knows(k, i)) {
+			/* Off this board, whatever became of it, with the
+			 * hits it had when last seen. */
+			u->status = STATUS_DISABLED;
+			u->x = u->y = 0;
+			u->hits = n->seen_hits[i];
+			continue;
+		}
+		n->seen_hits[i] = u->hits;
+		n->occ[u->y * n->w + u->x] = i;
+	}
+	/* What it sees now it sees as it is; the rest as it was. */
+	for (int c = 0; c < n->cells; c++)
+		if (k->view[c])
+			n->kmap.cells[c] = w->map.cells[c];
+	n->kw = *w;
+	n->kw.map = n->kmap;
+	n->kw.units = n->units;
+	n->kw.occ = n->occ;
+}
+
+void nk_targets(struct nai *n)
+{
+	const struct world *kw = &n->kw;
+	for (int k = 0; k < n->nen; k++) {
+		struct nenemy *e = &n->en[k];
+		const struct unit_type *et = world_type(kw, &n->units[e->idx]);
+		int range = 0;
+		for (int i = 0; i < et->nweapons; i++)
+			if (weapon_is_ranged(&et->weapons[i]) &&
+			    et->weapons[i].range > range)
+				range = et->weapons[i].range;
+		e->nmelee = e->nshot = 0;
+		for (int i = 0; i < n->nunits; i++) {
+			const struct unit *u = &n->units[i];
+			if (u->team != n->team || !unit_alive(u))
+				continue;
+			if (e->engage[u->y * n->w + u->x])
+				e->nmelee++;
+			if (range && geom_within(e->x, e->y, u->x, u->y, range) &&
+			    !vision_line_blocked(kw, e->x, e->y, u->x, u->y))
+				e->nshot++;
+		}
+	}
+}
+
+void nk_update(struct nai *n, const struct game *g)
+{
+	const struct knowledge *k = game_knowledge(g, n->team);
+	build_world(n, g, k);
+	n->alive = world_team_alive(&n->kw, n->team);
+	uint64_t sig = signature(g, k);
+	bool new_step = g->round != n->round || (int)g->step != n->step;
+	if (!new_step && sig == n->sig) {
+		nk_targets(n);
+		return;
+	}
+	n->sig = sig;
+	ng_posture(n, g);
+	find_enemies(n, g, k);
+	if (g->step == STEP_MOVEMENT)
+		ng_fields(n, g);
+#ifdef NAI_DEBUG
+	fprintf(stderr, "[%s r%d %s] enemies:", g->w->teams[n->team].name,
+		g->round, step_names[g->step]);
+	for (int e = 0; e < n->nen; e++)
+		fprintf(stderr, " %s%s@%d,%d", n->en[e].seen ? "" : "~",
+			g->w->units[n->en[e].idx].id, n->en[e].x, n->en[e].y);
+	fprintf(stderr, "\n");
+#endif
+	nk_targets(n);
+	if (new_step) {
+		n->round = g->round;
+		n->step = (int)g->step;
+		memset(n->phase, 0, (size_t)n->nunits);
+		if (g->step == STEP_MOVEMENT)
+			ng_group(n, g);
+	}
+}

@@ -1,0 +1,425 @@
+/* ai_score.c: how good a place is for one of the normal player's units
+ * to end its move: the way it makes towards the objective, the blows it
+ * could trade there (its own first, then the answer, with the rules'
+ * exact odds), the shots it could take, what the enemies it knows of
+ * could do to it there next turn, the free attacks of leaving a melee,
+ * and the friends beside it. All in one currency: the worth of hits. */
+#include "ai/nai.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/combat.h"
+#include "rules/engage.h"
+#include "rules/move.h"
+#include "world/vision.h"
+
+/* Friends within this many inches stand together; the forces within
+ * FORCE inches of a place are those that will fight there. */
+#define NEAR 3
+#define FORCE 6
+
+#ifdef NAI_DEBUG
+double nai_w[W_COUNT] = {
+#define X(e, v) v,
+	NAI_WEIGHT_LIST(X)
+#undef X
+};
+
+/* NAI_W="W_PROG_MELEE=0.3,W_AHEAD=0" overrides weights, for tuning. */
+void nai_weights_from_env(void)
+{
+	static const char *const names[W_COUNT] = {
+#define X(e, v) #e,
+		NAI_WEIGHT_LIST(X)
+#undef X
+	};
+	const char *s = getenv("NAI_W");
+	while (s && *s) {
+		for (int i = 0; i < W_COUNT; i++) {
+			size_t l = strlen(names[i]);
+			if (strncmp(s, names[i], l) == 0 && s[l] == '=')
+				nai_w[i] = atof(s + l + 1);
+		}
+		s = strchr(s, ',');
+		s = s ? s + 1 : NULL;
+	}
+}
+#else
+const double nai_w[W_COUNT] = {
+#define X(e, v) v,
+	NAI_WEIGHT_LIST(X)
+#undef X
+};
+#endif
+
+static int sign(int v)
+{
+	return v > 0 ? 1 : v < 0 ? -1 : 0;
+}
+
+/* Facing from one cell towards another (any of the 8, nearest). */
+static enum dir toward(int ax, int ay, int bx, int by)
+{
+	int d = dir_from_delta(sign(bx - ax), sign(by - ay));
+	return d < 0 ? DIR_N : (enum dir)d;
+}
+
+/* Odds of unit a's melee attack on unit t in kw as they stand, t facing
+ * tf (-1: as it faces); 0 when a cannot attack t. */
+static double melee_odds(const struct nai *n, int a, int t, int tf)
+{
+	int wi = engage_weapon(&n->kw, a, t);
+	if (wi < 0)
+		return 0;
+	struct attack_situation s;
+	struct attack_calc c;
+	combat_melee_situation(&n->kw, a, wi, t, tf, &s);
+	combat_compute(&n->kw.roster.chart, &s, &c);
+	return nk_chance(&n->kw, c.need);
+}
+
+/* Odds of a shot from x,y by a unit of type at at a target of type tt
+ * standing at tx,ty, with the best of its ranged weapons; 0 out of
+ * range or sight. */
+static double shot_odds(const struct nai *n, const struct unit_type *at,
+			int x, int y, const struct unit_type *tt, int tx, int ty)
+{
+	const struct world *w = &n->kw;
+	int vr = w->roster.chart.vision_range;
+	if (vr > 0 && !geom_within(x, y, tx, ty, vr))
+		return 0;
+	double best = 0;
+	bool line = false, checked = false;
+	for (int i = 0; i < at->nweapons; i++) {
+		const struct weapon *wp = &at->weapons[i];
+		if (!weapon_is_ranged(wp) || !geom_within(x, y, tx, ty, wp->range) ||
+		    geom_dist2(x, y, tx, ty) < wp->min_range * wp->min_range)
+			continue;
+		if (!checked) {
+			line = !vision_line_blocked(w, x, y, tx, ty);
+			checked = true;
+		}
+		if (!line)
+			return 0;
+		struct attack_situation s = {0};
+		s.av = wp->av;
+		s.dv = tt->dv;
+		s.ranged = true;
+		s.outnumber = 1;
+		s.over_half = geom_over_half(x, y, tx, ty, wp->range);
+		s.cover = combat_cover(w, x, y, tx, ty);
+		s.large_target = tt->cls == CLASS_MACHINE;
+		struct attack_calc c;
+		combat_compute(&w->roster.chart, &s, &c);
+		double p = nk_chance(w, c.need);
+		if (p > best)
+			best = p;
+	}
+	return best;
+}
+
+double ns_shot_value(struct nai *n, const struct game *g, int u, int t)
+{
+	const struct world *kw = &n->kw;
+	const struct unit *me = &n->units[u], *tu = &n->units[t];
+	if (!unit_alive(tu) || tu->team == n->team)
+		return -1e9;
+	const struct unit_type *mt = world_type(kw, me);
+	double p = shot_odds(n, mt, me->x, me->y, world_type(kw, tu), tu->x,
+			     tu->y);
+	if (p <= 0)
+		return -1e9;
+	if (!engage_engaged(kw, t))
+		return p * nk_hit_value(n, g, t);
+	/* Into a melee: any unit in it may be the one hit, friends too. */
+	double v = 0;
+	int cands = 0;
+	for (int i = 0; i < n->nunits; i++) {
+		const struct unit *c = &n->units[i];
+		if (i != t && !(unit_alive(c) && engage_in_melee(kw, t, i)))
+			continue;
+		double pc = i == t ? p
+				   : shot_odds(n, mt, me->x, me->y,
+					       world_type(kw, c), c->x, c->y);
+		double hv = nk_hit_value(n, g, i);
+		v += c->team == n->team ? -1.5 * pc * hv : pc * hv;
+		cands++;
+	}
+	return cands ? v / cands : -1e9;
+}
+
+/* The free attacks of leaving melee at ox,oy for x,y. */
+static double leaving(struct nai *n, int u, int ox, int oy, int x, int y,
+		      double vme)
+{
+	double loss = 0;
+	enum dir away = toward(ox, oy, x, y);
+	for (int k = 0; k < n->nen; k++) {
+		const struct nenemy *e = &n->en[k];
+		if (!e->seen || engage_weapon(&n->kw, e->idx, u) < 0)
+			continue;
+		nk_place(n, u, x, y);
+		bool still = engage_weapon(&n->kw, e->idx, u) >= 0;
+		nk_place(n, u, ox, oy);
+		if (!still)
+			loss += melee_odds(n, e->idx, u, (int)away) * vme;
+	}
+	return loss;
+}
+
+double ns_path_risk(struct nai *n, struct game *g, int u, int x, int y,
+		    const int *prev)
+{
+	struct unit *me = &n->units[u];
+	int ox = me->x, oy = me->y, cost;
+	enum dir dirs[256];
+	char why[MOVE_WHY_LEN];
+	int len = 0;
+	if (prev) {
+		/* Back along the way, then turned around. */
+		int start = oy * n->w + ox;
+		for (int c = y * n->w + x; c != start && len < 256; len++) {
+			int p = prev[c];
+			if (p < 0)
+				return 0;
+			dirs[len] = (enum dir)dir_from_delta(c % n->w - p % n->w,
+							     c / n->w - p / n->w);
+			c = p;
+		}
+		for (int i = 0; i < len / 2; i++) {
+			enum dir t = dirs[i];
+			dirs[i] = dirs[len - 1 - i];
+			dirs[len - 1 - i] = t;
+		}
+	} else {
+		len = game_path(g, u, x, y, dirs, 256, &cost, why);
+	}
+	if (len <= 0)
+		return 0;
+	double vme = nk_hit_value(n, g, u), hit = 0;
+	int cx = ox, cy = oy;
+	for (int i = 0; i < len; i++) {
+		int nx = cx + dir_dx[dirs[i]], ny = cy + dir_dy[dirs[i]];
+		for (int k = 0; k < n->nen; k++) {
+			const struct nenemy *e = &n->en[k];
+			if (!e->seen || engage_weapon(&n->kw, e->idx, u) < 0)
+				continue;
+			double p = melee_odds(n, e->idx, u, (int)dirs[i]);
+			nk_place(n, u, nx, ny);
+			bool still = engage_weapon(&n->kw, e->idx, u) >= 0;
+			nk_place(n, u, cx, cy);
+			if (!still)
+				hit += p;
+		}
+		nk_place(n, u, nx, ny);
+		cx = nx;
+		cy = ny;
+	}
+	nk_place(n, u, ox, oy);
+	return hit * vme;
+}
+
+/* Blows traded where u stands in kw: its best first, then the answers
+ * of those that survive it. Sets *engaged. */
+static double exchange(struct nai *n, int u, double vme, bool *engaged)
+{
+	double best = 0, bestkill = 0, answer = 0;
+	int target = -1;
+	const struct unit *me = &n->units[u];
+	*engaged = false;
+	for (int k = 0; k < n->nen; k++) {
+		const struct nenemy *e = &n->en[k];
+		if (!e->seen || !engage_in_melee(&n->kw, u, e->idx))
+			continue;
+		*engaged = true;
+		double p = melee_odds(n, u, e->idx, -1);
+		if (p * e->v > best) {
+			best = p * e->v;
+			target = e->idx;
+			bestkill = n->units[e->idx].hits <= 1 ? p : 0;
+		}
+	}
+	for (int k = 0; k < n->nen; k++) {
+		const struct nenemy *e = &n->en[k];
+		if (!e->seen || !engage_in_melee(&n->kw, u, e->idx))
+			continue;
+		const struct unit *eu = &n->units[e->idx];
+		/* It will have turned to face the worst of them. */
+		double p = melee_odds(n, e->idx, u,
+				      (int)toward(me->x, me->y, eu->x, eu->y));
+		answer += p * (e->idx == target ? 1 - bestkill : 1) * vme;
+	}
+	return best - answer;
+}
+
+static int friends_within(const struct nai *n, int u, int x, int y, int r)
+{
+	int c = 0;
+	for (int i = 0; i < n->nunits; i++) {
+		const struct unit *f = &n->units[i];
+		if (i != u && f->team == n->team && unit_alive(f) &&
+		    geom_within(x, y, f->x, f->y, r))
+			c++;
+	}
+	return c;
+}
+
+static int friends_near(const struct nai *n, int u, int x, int y)
+{
+	return friends_within(n, u, x, y, NEAR);
+}
+
+static int enemies_near(const struct nai *n, int x, int y, int r)
+{
+	int c = 0;
+	for (int k = 0; k < n->nen; k++)
+		if (geom_within(x, y, n->en[k].x, n->en[k].y, r))
+			c++;
+	return c;
+}
+
+/* The chance an enemy that could attack count of our units (counted
+ * already or not) picks this one. */
+static double share(int count, bool counted)
+{
+	int c = count + !counted;
+	return c <= 1 ? 1 : c >= 3 ? 1.0 / 3 : 1.0 / c;
+}
+
+/* What the enemies it knows of could do to u at x,y next turn, beyond
+ * those it is already fighting there. */
+static double threat(struct nai *n, int u, int x, int y, double vme, int near)
+{
+	const struct world *kw = &n->kw;
+	const struct unit_type *mt = world_type(kw, &n->units[u]);
+	double t = 0;
+	for (int k = 0; k < n->nen; k++) {
+		const struct nenemy *e = &n->en[k];
+		const struct unit_type *et = world_type(kw, &n->units[e->idx]);
+		if (e->seen && engage_in_melee(kw, u, e->idx))
+			continue;
+		int av = nk_melee_av(et);
+		if (av > 0 && e->engage[y * n->w + x]) {
+			/* It comes and strikes; the answer is ours next turn,
+			 * with the friends beside us. */
+			struct attack_situation s = {0};
+			struct attack_calc c;
+			s.av = av;
+			s.dv = mt->dv;
+			s.outnumber = 1;
+			combat_compute(&kw->roster.chart, &s, &c);
+			double pe = nk_chance(kw, c.need), pm = 0;
+			int mav = nk_melee_av(mt);
+			if (mav > 0) {
+				s.av = mav;
+				s.dv = et->dv;
+				s.outnumber = 1 + (near < 2 ? near : 2);
+				combat_compute(&kw->roster.chart, &s, &c);
+				pm = nk_chance(kw, c.need);
+			}
+			double net = pe * vme - nai_w[W_COUNTER] * (1 - pe) * pm * e->v;
+			if (net < -0.5 * pm * e->v)
+				net = -0.5 * pm * e->v;
+			t += nai_w[W_FEAR_MELEE] * net *
+			     share(e->nmelee, e->engage[n->units[u].y * n->w +
+							n->units[u].x]);
+		}
+		if (nk_has_ranged(et) && !e->stale &&
+		    !(e->seen && nk_engaged(n, e->idx)))
+			t += nai_w[W_FEAR_SHOT] *
+			     shot_odds(n, et, e->x, e->y, mt, x, y) * vme *
+			     share(e->nshot, false);
+	}
+	return t;
+}
+
+static int friends_in(const struct nai *n, int u, const struct goal *gl)
+{
+	int c = 0;
+	for (int i = 0; i < n->nunits; i++) {
+		const struct unit *f = &n->units[i];
+		if (i != u && f->team == n->team && unit_alive(f) &&
+		    goal_area_contains(gl, f->x, f->y))
+			c++;
+	}
+	return c;
+}
+
+double ns_score(struct nai *n, struct game *g, int u, int x, int y,
+		int cost, const int *field)
+{
+	return ns_score_parts(n, g, u, x, y, cost, field, NULL);
+}
+
+double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
+		      int cost, const int *field, struct nparts *parts)
+{
+	struct nparts dummy;
+	struct nparts *pt = parts ? parts : &dummy;
+	const struct nposture *p = &n->p;
+	struct unit *me = &n->units[u];
+	const struct unit_type *mt = world_type(&n->kw, me);
+	bool shooter = nk_has_ranged(mt);
+	int ox = me->x, oy = me->y;
+	double vme = nk_hit_value(n, g, u);
+	*pt = (struct nparts){0};
+	/* A shooter with a target keeps to its shooting; one without
+	 * moves up like the rest. */
+	bool slow = shooter && n->has_shot[u];
+	double prog = (slow ? nai_w[W_PROG_SHOOT] : nai_w[W_PROG_MELEE]) *
+		      n->urgency;
+	/* A named enemy to disable: the race is to it, before the enemy
+	 * gets to ours. */
+	if (n->kill_known)
+		prog *= nai_w[W_PROG_KILL];
+	/* The unit the enemy must disable keeps safe: it goes only where
+	 * little threatens it (its worth makes any threat weigh). */
+	if (u == p->protect_unit && p->escape < 0)
+		prog *= nai_w[W_PROG_GUARDED];
+	pt->prog = -prog * field[y * n->w + x] - 0.001 * cost;
+	if (p->escape >= 0 && goal_area_contains(&g->sc.goals[p->escape], x, y)) {
+		pt->place = nai_w[W_ESCAPE];
+		return pt->prog + pt->place;
+	}
+	if (p->hold >= 0 && goal_area_contains(&g->sc.goals[p->hold], x, y))
+		pt->place += n->hold_clear ? nai_w[W_HOLD] : nai_w[W_HOLD] / 4;
+	if (p->enemy_hold >= 0 &&
+	    goal_area_contains(&g->sc.goals[p->enemy_hold], x, y))
+		pt->place += friends_in(n, u, &g->sc.goals[p->enemy_hold])
+				     ? 1.0
+				     : nai_w[W_CONTEST];
+	if (x != ox || y != oy)
+		pt->leave = -leaving(n, u, ox, oy, x, y, vme);
+	nk_place(n, u, x, y);
+	bool engaged;
+	pt->fight = exchange(n, u, vme, &engaged);
+	if (shooter && !engaged) {
+		for (int k = 0; k < n->nen; k++) {
+			if (!n->en[k].seen)
+				continue;
+			double v = ns_shot_value(n, g, u, n->en[k].idx);
+			if (v > pt->shot)
+				pt->shot = v;
+		}
+		/* Reloading, the shot is a turn away. */
+		if (me->reload_wait > 0)
+			pt->shot /= 2;
+	}
+	int near = friends_near(n, u, x, y);
+	double t = threat(n, u, x, y, vme, near);
+	pt->threat = -t;
+	if (t > 0.05 * vme || engaged) {
+		pt->group = nai_w[W_SUPPORT] * (near < 3 ? near : 3);
+		/* Into danger only where its side is not outnumbered. */
+		int deficit = enemies_near(n, x, y, FORCE) -
+			      friends_within(n, u, x, y, FORCE) - 1;
+		if (deficit > 0 && mt->cls != CLASS_MACHINE && p->escape < 0 &&
+		    p->enemy_escape < 0)
+			pt->group -= nai_w[W_AHEAD] * deficit * vme;
+	}
+	nk_place(n, u, ox, oy);
+	return pt->prog + pt->place + pt->leave + pt->fight + pt->shot +
+	       pt->threat + pt->group;
+}

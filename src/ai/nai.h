@@ -1,0 +1,194 @@
+/* nai.h: the normal computer player's insides, shared by its files
+ * (ai_normal.c drives the steps; ai_know.c builds what the team knows;
+ * ai_field.c measures ways; ai_goal.c reads the goals; ai_score.c weighs
+ * the places a unit could go). */
+#ifndef MEDSIEGE_NAI_H
+#define MEDSIEGE_NAI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ai/ai_priv.h"
+
+/* Opening, closing, locking a door: 2 inches, in half-inches. */
+#define NAI_DOOR_COST 4
+/* A distance too far to matter (half-inches). */
+#define NAI_FAR 100000
+
+/* The weights the normal player weighs places and blows with, in the
+ * worth of hits (a plain unit is worth about 10). Tuned against the easy
+ * player with bench/ai-strength.sh; a build with -DNAI_DEBUG reads
+ * NAI_W="W_PROG_MELEE=0.3,..." from the environment to try others, and
+ * prints what each unit weighed on standard error. */
+#define NAI_WEIGHT_LIST(X)                                                  \
+	X(W_PROG_MELEE, 0.25)  /* a half-inch nearer the objective */        \
+	X(W_PROG_SHOOT, 0.12)  /* the same for shooters with a target */    \
+	X(W_PROG_KILL, 3.0)    /* times more when the goal is a unit to kill */ \
+	X(W_PROG_GUARDED, 0.0) /* times that for a unit an enemy must kill */ \
+	X(W_FEAR_MELEE, 1.0)   /* share of an enemy's possible blow feared */ \
+	X(W_FEAR_SHOT, 1.0)    /* share of an enemy's possible shot feared */ \
+	X(W_COUNTER, 0.7)      /* share of our answer to a blow counted */   \
+	X(W_HOLD, 6.0)         /* standing in the area to hold */            \
+	X(W_CONTEST, 10.0)     /* the first in an area an enemy would hold */ \
+	X(W_ESCAPE, 40.0)      /* leaving by the exit */                     \
+	X(W_SUPPORT, 0.6)      /* each friend near, in danger */             \
+	X(W_AHEAD, 0.3)        /* each enemy too many, in danger */          \
+	X(W_URGENCY, 1.5)      /* how much more the way counts at the end */ \
+	X(W_LOCK, 3.0)         /* beside a door to lock, able to */          \
+	X(W_STRUCT, 8.0)       /* a hit on the door or wall aimed at */     \
+	X(W_LAST, 1.0)         /* holding out, worth of the last units */   \
+	X(W_GUARD, 4.0)        /* times the worth of a unit an enemy must kill */ \
+	X(W_TARGET, 4.0)       /* times the worth of an enemy it must kill */
+
+enum nweight {
+#define X(e, v) e,
+	NAI_WEIGHT_LIST(X)
+#undef X
+	W_COUNT
+};
+#ifdef NAI_DEBUG
+extern double nai_w[W_COUNT];
+void nai_weights_from_env(void);
+#else
+extern const double nai_w[W_COUNT];
+#endif
+
+/* An enemy the team knows of: seen now, or seen lately where it can no
+ * longer see (a ghost). */
+struct nenemy {
+	int idx;
+	int x, y;
+	bool seen;
+	bool stale;             /* a ghost whose place is in sight, empty:
+				   somewhere near, no one knows where */
+	double v;               /* worth of one hit on it, goals included */
+	unsigned char *engage;  /* w*h: 1 where it could be in melee with a
+				   unit of ours after its next move */
+	int nmelee, nshot;      /* units of ours it could strike, shoot at */
+};
+
+/* What the goals ask of the team. */
+struct nposture {
+	bool defend;            /* time is on its side (a survive goal) */
+	bool eliminate;         /* disabling every enemy wins */
+	int hold;               /* its hold goal, or -1 */
+	int escape;             /* its escape goal, or -1 */
+	int enemy_hold;         /* an enemy's hold goal, or -1 */
+	int enemy_escape;       /* an enemy's escape goal, or -1 */
+	int kill_unit;          /* the enemy unit it must disable, or -1 */
+	int protect_unit;       /* its unit an enemy must disable, or -1 */
+	int kill_cx, kill_cy;   /* the door or wall it must destroy, or -1 */
+	int breach_x, breach_y; /* the door or wall its rams go for, or -1 */
+	int rounds_left;        /* before the scenario's limit (0: none) */
+};
+
+/* Kinds of objective field: the team's goals, the ground it holds, the
+ * door or wall its rams batter. */
+enum nfield { NF_GOAL, NF_HOME, NF_BREACH, NF_COUNT };
+
+struct nai {
+	int team;
+	int w, h, cells, nunits;
+	/* The battle as the team knows it, rebuilt for every decision: its
+	 * own units and the enemies it sees; every other unit is off the
+	 * board. Shares the live map and roster, owns units and occ. */
+	struct world kw;
+	struct unit *units;
+	int *occ;
+	struct map kmap;        /* the ground as last seen, cell by cell */
+	unsigned char *zeros;   /* nunits zero flags: no unit known */
+	/* The step's analysis, rebuilt when what the team knows changes. */
+	int round, step;
+	uint64_t sig;
+	struct nposture p;
+	int nen;
+	struct nenemy *en;
+	/* Per movement class and field kind: half-inches from each cell
+	 * to the objective (NAI_FAR where there is no way). */
+	int *field[NF_COUNT][CLASS_COUNT];
+	/* Turns the middle of its fighting group needs to reach the
+	 * objective, and how much the way there counts (more as the
+	 * rounds run out). */
+	double eta_ref, urgency;
+	bool hold_clear;        /* no enemy known in the area it would hold */
+	bool kill_known;        /* the enemy unit it must disable is known */
+	int alive;              /* its units on the field */
+	/* Movement state, per unit. */
+	unsigned char *phase;   /* how far its Movement step has gone */
+	unsigned char *has_shot; /* a target in range and sight, from where
+				    it stood when its move began */
+	int *tx, *ty;           /* where it chose to go, or -1 */
+	int *scratch, *cost, *prev; /* w*h each */
+	int *busy;              /* w*h: what a ladder a friend is on costs */
+	int *seen_hits;         /* per unit: hits left when last seen */
+};
+
+/* ai_know.c */
+/* Rebuild kw from the team's knowledge (units it knows of, the ground
+ * as it last saw it); refresh the step's analysis
+ * when the step or what the team knows has changed. */
+void nk_update(struct nai *n, const struct game *g);
+/* The worth of one hit on unit i (goals included). */
+double nk_hit_value(const struct nai *n, const struct game *g, int i);
+/* The known enemy record of unit i, or NULL. */
+const struct nenemy *nk_enemy(const struct nai *n, int i);
+/* How many of the team's units each known enemy could strike or shoot
+ * at next turn, as they stand now: an enemy makes one attack. */
+void nk_targets(struct nai *n);
+/* Whether unit i of kw is in melee with any living enemy there. */
+bool nk_engaged(const struct nai *n, int i);
+/* Put unit i of kw at x,y (on the grid unless another stands there). */
+void nk_place(struct nai *n, int i, int x, int y);
+/* Chance a d20 meets need. */
+double nk_chance(const struct world *w, int need);
+/* Best melee or reach weapon's AV of a type, or 0 when it has none. */
+int nk_melee_av(const struct unit_type *t);
+bool nk_has_ranged(const struct unit_type *t);
+
+/* ai_field.c */
+/* Fill dist (w*h) with the cheapest way from every cell to the nearest
+ * source for a unit like rep: on entry dist holds each source's starting
+ * cost and INT_MAX elsewhere. Doors the team may open cost the opening;
+ * doors an enemy locked that can be broken cost pen per hit; a ladder a
+ * friend is on costs a wait (busy). Units are otherwise ignored. */
+void nf_field(const struct nai *n, int rep, int *dist, int pen);
+/* The cheapest cost for unit idx of kw to every cell within limit
+ * (half-inches), INT_MAX beyond or where it cannot stop; prev (when not
+ * NULL) gets the cell each is reached from (-1 for none). Turns are
+ * free: for war machines, game_reach is exact. */
+void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev);
+
+/* ai_goal.c */
+/* Read the goals into n->p. */
+void ng_posture(struct nai *n, const struct game *g);
+/* Build the objective fields for the team's movement classes. */
+void ng_fields(struct nai *n, const struct game *g);
+/* The group's middle ETA and the urgency, for the step. */
+void ng_group(struct nai *n, const struct game *g);
+/* The field a unit follows. */
+const int *ng_unit_field(const struct nai *n, const struct game *g, int u);
+/* Whether the team may open the door at x,y, and whether it should keep
+ * its own locked doors shut. */
+bool ng_may_open(const struct nai *n, const struct game *g, int x, int y);
+bool ng_keep_shut(const struct nai *n, const struct game *g);
+
+/* ai_score.c */
+/* How good it is for unit u to end its move at x,y, having paid cost. */
+double ns_score(struct nai *n, struct game *g, int u, int x, int y,
+		int cost, const int *field);
+/* The same, term by term. */
+struct nparts {
+	double prog, place, leave, fight, shot, threat, group;
+};
+double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
+		      int cost, const int *field, struct nparts *parts);
+/* The free attacks unit u would take on its way to x,y, along the way
+ * prev (from nf_reach) or, with prev NULL, the one moveto would take;
+ * as worth lost. */
+double ns_path_risk(struct nai *n, struct game *g, int u, int x, int y,
+		    const int *prev);
+/* The worth of a shot by unit u (of kw, where it stands) at enemy t,
+ * shots into melee included; -1e9 when it cannot shoot at t. */
+double ns_shot_value(struct nai *n, const struct game *g, int u, int t);
+
+#endif

@@ -1,0 +1,273 @@
+/* test_ai.c: the computer player's levels on small hand-made positions
+ * (tests/data/ai-*.yaml): the normal player keeps its locked gate shut
+ * with attackers outside, shoots where the odds are best, does not walk
+ * out of a melee into free attacks when staying is better, and runs for
+ * the exit when its goal is to escape; levels have names, and saves
+ * record them (the forms of older saves read as the easy level). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ai/ai.h"
+#include "base/util.h"
+#include "cmd/cmd.h"
+#include "data/scenario_load.h"
+#include "game/game.h"
+#include "save/journal.h"
+#include "save/session.h"
+
+static char *data_path(const char *rel)
+{
+	const char *top = getenv("abs_top_srcdir");
+	return xasprintf("%s/%s", top ? top : ".", rel);
+}
+
+static struct game *load(const char *rel)
+{
+	char *path = data_path(rel);
+	struct scenario sc;
+	char *err = NULL;
+	if (scenario_load(path, &sc, &err) != 0)
+		fail_msg("%s", err);
+	free(path);
+	struct game *g = game_new(&sc, 1);
+	game_start(g);
+	return g;
+}
+
+/* The active team's current step, played by the computer at level:
+ * every command it gave, one a line (caller frees). */
+static char *play_step(struct game *g, enum ai_level level)
+{
+	int team = g->active, round = g->round;
+	enum step step = g->step;
+	struct ai *a = ai_new(g, team, level);
+	struct strbuf b;
+	strbuf_init(&b);
+	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
+	for (int n = 0; n < 200 && !g->over && g->active == team &&
+			g->round == round && g->step == step;
+	     n++) {
+		ai_next(a, g, line, sizeof line);
+		strbuf_addf(&b, "%s\n", line);
+		if (cmd_execute(g, team, line, why) != 0)
+			ai_rejected(a);
+	}
+	ai_free(a);
+	return b.s;
+}
+
+static int unit(const struct game *g, const char *id)
+{
+	int i = world_find_unit(g->w, id);
+	assert_true(i >= 0);
+	return i;
+}
+
+/* Blue holds out behind a gate it locked; Red is outside, in sight. */
+static void test_gate_kept_shut(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/ai-gate.yaml");
+	const struct knowledge *k = game_knowledge(g, 0);
+	assert_true(knowledge_knows(k, unit(g, "r1")));
+	char *cmds = play_step(g, AI_NORMAL);
+	assert_null(strstr(cmds, " open"));
+	assert_int_equal(map_cell(&g->w->map, 4, 4)->t.state, DOOR_LOCKED);
+	free(cmds);
+	game_free(g);
+
+	/* The easy player opens it: the fault the normal one mends. */
+	g = load("tests/data/ai-gate.yaml");
+	cmds = play_step(g, AI_EASY);
+	assert_non_null(strstr(cmds, "door b1 s open"));
+	assert_int_equal(map_cell(&g->w->map, 4, 4)->t.state, DOOR_OPEN);
+	free(cmds);
+	game_free(g);
+}
+
+/* Two spearmen at the same range, one behind a hedge. */
+static void test_best_odds_shot(void **state)
+{
+	(void)state;
+	for (int level = 0; level < AI_LEVEL_COUNT; level++) {
+		struct game *g = load("tests/data/ai-shot.yaml");
+		char why[CMD_WHY_LEN];
+		assert_int_equal(cmd_execute(g, 0, "end", why), 0);
+		struct attack_calc open, hedge;
+		assert_true(game_preview_shot(g, unit(g, "r1"), unit(g, "b2"), -1,
+					      -1, &open, why) >= 0);
+		assert_true(game_preview_shot(g, unit(g, "r1"), unit(g, "b1"), -1,
+					      -1, &hedge, why) >= 0);
+		assert_true(open.need < hedge.need);
+		char *cmds = play_step(g, (enum ai_level)level);
+		assert_true(strncmp(cmds, "shoot r1 b2\n", 12) == 0);
+		free(cmds);
+		game_free(g);
+	}
+}
+
+/* Three enemies in contact and the area to hold behind it: leaving
+ * would give each a free attack from behind. */
+static void test_stays_in_melee(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/ai-melee.yaml");
+	int r1 = unit(g, "r1");
+	char *cmds = play_step(g, AI_NORMAL);
+	assert_null(strstr(cmds, "move r1"));
+	assert_null(strstr(cmds, "moveto r1"));
+	assert_int_equal(g->w->units[r1].x, 5);
+	assert_int_equal(g->w->units[r1].y, 4);
+	free(cmds);
+	game_free(g);
+}
+
+/* The goal is to leave by the east edge; a levy stands in sight to the
+ * west. */
+static void test_escape(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/ai-escape.yaml");
+	int r1 = unit(g, "r1");
+	char *cmds = play_step(g, AI_NORMAL);
+	assert_int_equal(g->w->units[r1].status, STATUS_ESCAPED);
+	assert_true(g->over);
+	assert_int_equal(g->winner, 0);
+	free(cmds);
+	game_free(g);
+
+	/* The easy player goes for the nearer enemy instead. */
+	g = load("tests/data/ai-escape.yaml");
+	cmds = play_step(g, AI_EASY);
+	assert_int_equal(g->w->units[r1].status, STATUS_ACTIVE);
+	assert_true(g->w->units[r1].x < 3);
+	free(cmds);
+	game_free(g);
+}
+
+static void test_level_names(void **state)
+{
+	(void)state;
+	assert_int_equal(ai_level_parse("easy"), AI_EASY);
+	assert_int_equal(ai_level_parse("normal"), AI_NORMAL);
+	assert_int_equal(ai_level_parse("hard"), -1);
+	assert_int_equal(ai_level_parse(""), -1);
+	assert_string_equal(ai_level_names[AI_EASY], "easy");
+	assert_string_equal(ai_level_names[AI_NORMAL], "normal");
+	assert_int_equal(AI_LEVEL_DEFAULT, AI_NORMAL);
+
+	enum control c;
+	enum ai_level l;
+	assert_true(session_parse_control("ai:normal", &c, &l));
+	assert_int_equal(c, CONTROL_AI);
+	assert_int_equal(l, AI_NORMAL);
+	assert_true(session_parse_control("ai:easy", &c, &l));
+	assert_int_equal(l, AI_EASY);
+	/* Saves from before levels: their computer was the easy one. */
+	assert_true(session_parse_control("ai", &c, &l));
+	assert_int_equal(c, CONTROL_AI);
+	assert_int_equal(l, AI_EASY);
+	assert_true(session_parse_control("human", &c, &l));
+	assert_int_equal(c, CONTROL_HUMAN);
+	assert_true(session_parse_control("remote", &c, &l));
+	assert_int_equal(c, CONTROL_REMOTE);
+	assert_false(session_parse_control("ai:hard", &c, &l));
+	assert_false(session_parse_control("human:easy", &c, &l));
+	assert_false(session_parse_control("robot", &c, &l));
+}
+
+/* A save whose control lines are given, resumed: each team's control
+ * and level. */
+static struct session *resume_with(const char *dir, const char *const *lines,
+				   int n)
+{
+	char *scen = data_path("tests/data/ai-gate.yaml");
+	char *err = NULL;
+	struct session *s = session_new(scen, 3, dir, &err);
+	assert_non_null(s);
+	assert_non_null(s->j);
+	char *path = xstrdup(s->j->path);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(journal_append(s->j, lines[i], &err), 0);
+	session_free(s);
+	s = session_resume(path, dir, false, &err);
+	if (!s)
+		fail_msg("%s", err);
+	unlink(path);
+	free(path);
+	free(scen);
+	return s;
+}
+
+static void test_saved_levels(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/medsiege-test-ai.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	enum { BLUE, RED };
+
+	/* What the session writes, it reads back. */
+	char *scen = data_path("tests/data/ai-gate.yaml");
+	char *err = NULL;
+	struct session *s = session_new(scen, 3, dir, &err);
+	assert_non_null(s);
+	session_set_ai(s, BLUE, AI_EASY);
+	session_set_ai(s, RED, AI_NORMAL);
+	char *path = xstrdup(s->j->path);
+	session_free(s);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char buf[4096];
+	size_t len = fread(buf, 1, sizeof buf - 1, f);
+	buf[len] = '\0';
+	fclose(f);
+	assert_non_null(strstr(buf, "# control: ai:easy Blue\n"));
+	assert_non_null(strstr(buf, "# control: ai:normal Red\n"));
+	s = session_resume(path, dir, false, &err);
+	assert_non_null(s);
+	assert_int_equal(s->g->w->teams[BLUE].control, CONTROL_AI);
+	assert_int_equal(s->level[BLUE], AI_EASY);
+	assert_int_equal(s->level[RED], AI_NORMAL);
+	session_free(s);
+	unlink(path);
+	free(path);
+	free(scen);
+
+	/* The forms of older saves: the easy level. */
+	static const char *const old[] = {"# control: ai Blue", "# ai: Red"};
+	s = resume_with(dir, old, 2);
+	assert_int_equal(s->g->w->teams[BLUE].control, CONTROL_AI);
+	assert_int_equal(s->g->w->teams[RED].control, CONTROL_AI);
+	assert_int_equal(s->level[BLUE], AI_EASY);
+	assert_int_equal(s->level[RED], AI_EASY);
+	session_free(s);
+
+	/* The last line for a team counts; a person takes it back. */
+	static const char *const back[] = {"# control: ai:normal Blue",
+					   "# control: human Blue"};
+	s = resume_with(dir, back, 2);
+	assert_int_equal(s->g->w->teams[BLUE].control, CONTROL_HUMAN);
+	session_free(s);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gate_kept_shut),
+		cmocka_unit_test(test_best_odds_shot),
+		cmocka_unit_test(test_stays_in_melee),
+		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_level_names),
+		cmocka_unit_test(test_saved_levels),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
