@@ -221,11 +221,13 @@ static void test_views_kept_right(void **state)
 	};
 	for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++)
 		for (uint64_t seed = 1; seed <= 2; seed++) {
+			/* Each level once: seed 1 easy, seed 2 normal. */
+			enum ai_level level = seed == 1 ? AI_EASY : AI_NORMAL;
 			struct game *g = load(maps[m], seed);
 			game_start(g);
 			struct ai *ai[MAX_TEAMS];
 			for (int t = 0; t < g->w->nteams; t++)
-				ai[t] = ai_new(g, t);
+				ai[t] = ai_new(g, t, level);
 			char line[AI_LINE_LEN], why[CMD_WHY_LEN];
 			for (int n = 0; n < 600 && !g->over; n++) {
 				ai_next(ai[g->active], g, line, sizeof line);
