@@ -30,6 +30,10 @@ static short colour_of(const char *name)
 	return COLOR_WHITE;
 }
 
+/* Each team has one of these looks; bold, underline and reverse together
+ * are left for the selected unit, so that no selection looks like some
+ * team's units (standout is reverse on most terminals, so a team's look
+ * with standout added, or taken away, would be another team's). */
 static void mono(struct palette *p)
 {
 	static const attr_t looks[] = {
@@ -41,7 +45,7 @@ static void mono(struct palette *p)
 	p->remembered = A_DIM;
 	p->arc = A_BOLD;
 	p->dest = A_REVERSE;
-	p->selected = A_STANDOUT;
+	p->selected = A_BOLD | A_UNDERLINE | A_REVERSE;
 	p->error = A_BOLD;
 	p->title = A_REVERSE;
 }

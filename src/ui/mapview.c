@@ -112,8 +112,7 @@ void mapview_draw(struct ui *ui, int viewer)
 			continue;
 		attr_t a = ui->pal.team[u->team];
 		if (i == ui->sel)
-			a = ui->pal.colour ? a | ui->pal.selected
-					   : a ^ ui->pal.selected;
+			a = ui->pal.colour ? a | ui->pal.selected : ui->pal.selected;
 		put(ui, u->x, u->y,
 		    (unsigned char)world_type(w, u)->symbol | a);
 	}

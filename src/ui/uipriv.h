@@ -43,7 +43,8 @@ struct palette {
 	attr_t remembered;    /* dimmed terrain */
 	attr_t arc;           /* the selected unit's arc of vision */
 	attr_t dest;          /* legal move destinations */
-	attr_t selected;      /* added to the selected unit */
+	attr_t selected;      /* the selected unit: added to its team's
+				 colour, or in monochrome its whole look */
 	attr_t error;         /* a rejected command's reason */
 	attr_t title;
 };

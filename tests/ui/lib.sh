@@ -1,11 +1,14 @@
 # tests/ui/lib.sh: shared by the screen tests (sourced, not run). Each
 # test drives the real program in a detached tmux on a private socket (in
-# its own temporary directory) at 80x24, polls the pane's text with a timeout (no fixed sleeps) and kills
-# its tmux server at the end. Without tmux the tests are skipped (77).
+# its own temporary directory) at 80x24 (or tcols x tlines, when a test
+# sets them before start), polls the pane's text with a timeout (no fixed
+# sleeps) and kills its tmux server at the end. Without tmux the tests are
+# skipped (77).
 srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 bin=${abs_top_builddir:-$srcdir}/medsiege
 scenario=$srcdir/maps/gatehouse.yaml
 pass=0 fail=0 nstart=0
+tcols=80 tlines=24
 unset TMUX
 
 command -v tmux >/dev/null 2>&1 || { echo "skip: tmux is not installed"; exit 77; }
@@ -21,7 +24,8 @@ cleanup() { tm kill-server >/dev/null 2>&1; }
 trap 'cleanup; rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-# start [ENV=VALUE...] -- [ARGS...]: the game in a fresh 80x24 session;
+# start [ENV=VALUE...] -- [ARGS...]: the game in a fresh tcols x tlines
+# (80x24) session;
 # ARGS default to the gatehouse scenario with seed 1.
 start() {
 	envs=""
@@ -37,7 +41,7 @@ start() {
 	sock=$work/tmux-$nstart
 	rm -f "$work/status"
 	# The shell around the game records its exit status.
-	tm -f /dev/null new-session -d -s t -x 80 -y 24 \
+	tm -f /dev/null new-session -d -s t -x "$tcols" -y "$tlines" \
 		"env TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME $envs $bin $args; echo \$? >$work/status" ||
 		return 1
 	tm set-option -t t remain-on-exit on >/dev/null
@@ -85,6 +89,53 @@ at() {
 	screen | awk -v x="$1" -v y="$2" 'NR == y + 1 {
 		c = substr($0, x + 1, 1); printf "%s", c == "" ? " " : c }'
 }
+
+# attrs_at X Y: the attributes of the character at column X, row Y, as
+# the sorted SGR numbers that set them ("1 7": bold and reverse; "" for
+# none); colours are left out. Columns count bytes: right of a non-ASCII
+# character on the same row they are off.
+attrs_at() {
+	tm capture-pane -e -p -t t | LC_ALL=C awk -v x="$1" -v y="$2" '
+	function reset(  k) { for (k = 1; k <= 9; k++) on[k] = 0 }
+	NR == y + 1 {
+		reset(); n = length($0); col = 0
+		for (i = 1; i <= n; i++) {
+			c = substr($0, i, 1)
+			if (c == "\033") {
+				j = i + 2; p = ""
+				while (j <= n && substr($0, j, 1) !~ /[@-~]/) {
+					p = p substr($0, j, 1); j++
+				}
+				if (substr($0, j, 1) == "m") {
+					k = split(p, a, ";")
+					if (k == 0) reset()
+					for (m = 1; m <= k; m++) {
+						v = a[m] + 0
+						if (v == 0) reset()
+						else if (v <= 9) on[v] = 1
+						else if (v == 22) on[1] = on[2] = 0
+						else if (v >= 23 && v <= 29) on[v - 20] = 0
+						else if (v == 38 || v == 48)
+							m += a[m + 1] == 5 ? 2 : 4
+					}
+				}
+				i = j
+				continue
+			}
+			if (col == x) break
+			col++
+		}
+		s = ""
+		if (col == x)
+			for (k = 1; k <= 9; k++)
+				if (on[k]) s = s (s == "" ? "" : " ") k
+		print s
+		exit
+	}'
+}
+
+# cursor: the terminal cursor's column and row ("X Y").
+cursor() { tm display-message -p -t t '#{cursor_x} #{cursor_y}'; }
 
 ok() {
 	pass=$((pass + 1))
