@@ -50,46 +50,102 @@ static void refresh_view(struct ui *ui, int viewer)
 	ui->dirty = false;
 }
 
+/* The save's path from x on row y, in width columns: whole when it
+ * fits; else its folder on one row (shortened from the left with ...,
+ * from a separator) and the file name on the next, whole (over more rows
+ * only when it is itself wider than the panel). Returns the rows used. */
+static int draw_path(WINDOW *p, int y, int x, int width, int maxrows,
+		     const char *path)
+{
+	char row[512];
+	int len = (int)strlen(path), rows = 0;
+	if (width <= 3 || maxrows <= 0)
+		return 0;
+	if (len <= width) {
+		screen_put(p, y, x, A_NORMAL, path);
+		return 1;
+	}
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	if (slash) {
+		int dlen = (int)(slash + 1 - path);
+		const char *from = path;
+		if (dlen > width) {
+			/* The last width - 3 characters, from the first
+			 * separator among them unless that is the last one. */
+			from = slash + 1 - (width - 3);
+			const char *sep = memchr(from, '/', (size_t)(slash - from));
+			if (sep)
+				from = sep;
+		}
+		snprintf(row, sizeof row, "%s%.*s", from != path ? "..." : "",
+			 (int)(slash + 1 - from), from);
+		screen_put(p, y + rows++, x, A_NORMAL, row);
+	}
+	for (int n = (int)strlen(name); n > 0 && rows < maxrows;) {
+		int k = n < width ? n : width;
+		snprintf(row, sizeof row, "%.*s", k, name);
+		screen_put(p, y + rows++, x, A_NORMAL, row);
+		name += k;
+		n -= k;
+	}
+	return rows;
+}
+
 static void draw_panel(struct ui *ui, const struct replay_state *st)
 {
 	const struct game *g = ui->g;
 	const struct ui_replay *r = st->r;
 	WINDOW *p = ui->panel;
-	int width = getmaxx(p), y = 0;
+	int width = getmaxx(p) - 1, rows = getmaxy(p), y = 0;
 	char buf[256];
 	werase(p);
 	screen_put(p, y++, 1, ui->pal.title | A_BOLD, "REPLAY");
-	y += screen_wrap(p, y, 1, width - 1, 2, A_NORMAL, r->title);
+	y += draw_path(p, y, 1, width, 3, r->title);
 	snprintf(buf, sizeof buf, "command %d of %d", st->k, r->ncmds);
 	screen_put(p, y++, 1, A_NORMAL, buf);
 	if (st->k > 0) {
 		snprintf(buf, sizeof buf, "> %s", r->cmds[st->k - 1]);
-		y += screen_wrap(p, y, 1, width - 1, 2, A_BOLD, buf);
+		y += screen_wrap(p, y, 1, width, 2, A_BOLD, buf);
 	}
 	y++;
 	snprintf(buf, sizeof buf, "Round %d: %s, %s", g->round,
 		 g->w->teams[g->active].name, step_labels[g->step]);
-	y += screen_wrap(p, y, 1, width - 1, 2, ui->pal.team[g->active], buf);
+	y += screen_wrap(p, y, 1, width, 2, ui->pal.team[g->active], buf);
 	if (g->over)
-		y += screen_wrap(p, y, 1, width - 1, 2, A_BOLD, g->result);
+		y += screen_wrap(p, y, 1, width, 2, A_BOLD, g->result);
 	snprintf(buf, sizeof buf, "Seen by: %s",
 		 st->viewer != UI_VIEW_ALL ? g->w->teams[st->viewer].name
 					   : "everyone (all units)");
-	screen_put(p, y++, 1, A_NORMAL, buf);
+	y += screen_wrap(p, y, 1, width, 2, A_NORMAL, buf);
 	y++;
-	static const char *const keys[] = {
-		"n Space Right  next command",
-		"p Left         previous",
-		"] [            next/previous round",
-		"Home End       start/end",
-		"g              go to round...",
-		"t              whose view",
-		"H J K L Up Down move the cursor",
-		"q              quit",
+	/* The keys, each whole or not at all (the bottom line has the
+	 * main ones): the meaning beside the key, wrapped under itself. */
+	static const char *const keys[][2] = {
+		{"n Space Right", "next command"},
+		{"p Left", "previous"},
+		{"] [", "next/prev round"},
+		{"Home End", "start/end"},
+		{"g", "go to round..."},
+		{"t", "whose view"},
+		{"HJKL Up Down", "move the cursor"},
+		{"q", "quit"},
 	};
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0] &&
-			   y < getmaxy(p); i++)
-		screen_put(p, y++, 1, A_DIM, keys[i]);
+	const int kw = 14;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		bool beside = width - kw >= 10;
+		int n = beside ? screen_wrap(NULL, 0, 0, width - kw, 4, 0, keys[i][1])
+			       : 1 + screen_wrap(NULL, 0, 0, width - 2, 4, 0,
+						 keys[i][1]);
+		if (y + n > rows)
+			break;
+		screen_put(p, y, 1, A_DIM, keys[i][0]);
+		if (beside)
+			screen_wrap(p, y, 1 + kw, width - kw, n, A_DIM, keys[i][1]);
+		else
+			screen_wrap(p, y + 1, 3, width - 2, n - 1, A_DIM, keys[i][1]);
+		y += n;
+	}
 	wnoutrefresh(p);
 }
 
