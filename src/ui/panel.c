@@ -131,6 +131,30 @@ static void can_do(struct ui *ui, struct pen *p, int idx)
 	}
 }
 
+/* A ladder climb paid part of the way (it goes on in a later Movement
+ * step): how far, of what it costs. Only for the viewer's own units; the
+ * cost is reckoned with what the viewer knows. */
+static void climb(struct ui *ui, struct pen *p, int idx, int viewer)
+{
+	const struct world *w = ui->g->w;
+	const struct unit *u = &w->units[idx];
+	const struct knowledge *k = ui_knowledge(ui, viewer);
+	if (u->team != viewer || u->climb_paid <= 0 || !k)
+		return;
+	char paid[16], cost[16];
+	int c = move_step_cost(w, k->units, idx, u->x, u->y, u->facing,
+			       u->climb_dir, NULL);
+	int tx = u->x + dir_dx[u->climb_dir], ty = u->y + dir_dy[u->climb_dir];
+	if (c > 0)
+		say(p, A_NORMAL, " climbing: %s of %s inches, %s to %d,%d",
+		    ui_inches(u->climb_paid, paid), ui_inches(c, cost),
+		    dir_names[u->climb_dir], tx, ty);
+	else
+		say(p, A_NORMAL, " climbing: %s inches paid, %s to %d,%d",
+		    ui_inches(u->climb_paid, paid), dir_names[u->climb_dir], tx,
+		    ty);
+}
+
 static void engaged(struct ui *ui, struct pen *p, int idx, int viewer)
 {
 	const struct world *w = ui->g->w;
@@ -162,6 +186,7 @@ static void selected(struct ui *ui, struct pen *p, int viewer)
 	say(p, A_NORMAL, " DV %d  hits %d/%d  facing %s", t->dv, u->hits,
 	    t->hits, dir_names[u->facing]);
 	can_do(ui, p, ui->sel);
+	climb(ui, p, ui->sel, viewer);
 	weapons(ui, p, u);
 	engaged(ui, p, ui->sel, viewer);
 }
