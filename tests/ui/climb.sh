@@ -32,8 +32,9 @@ check "and in the Missile fire step" \
 keys ?
 check "? shows the help" wait_for "MOVING THE CURSOR"
 keys End
-check "the help explains part-way climbs" wait_for "is paid over several turns"
-check "the unit stays at the foot until paid" wait_for "the foot (or the top), facing the climb"
+check "the help explains part-way climbs" \
+	wait_for "paid over several turns: the unit stays at the foot"
+check "and how the panel shows them" wait_for "('climbing: 6 of 8 inches')"
 keys q
 wait_for "climbing:"
 
