@@ -161,8 +161,14 @@ int cli_play(int argc, char **argv)
 	if (p.s->j || p.s->warning)
 		notice = p.s->warning ? xstrdup(p.s->warning)
 				      : xasprintf("saving to %s", p.s->j->path);
-	struct ui_submit submit = {submit_line, ai_turn, saving, &p, notice,
-				   p.history};
+	struct ui_submit submit = {
+		.fn = submit_line,
+		.ai_turn = ai_turn,
+		.saving = saving,
+		.ctx = &p,
+		.notice = notice,
+		.history = p.history,
+	};
 	int status = ui_play(g, &submit);
 	free(notice);
 	session_free(p.s);

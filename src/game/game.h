@@ -84,6 +84,9 @@ struct game {
 	} *listeners;           /* owned */
 	/* events of the command being applied, for undo decisions */
 	bool rolled;
+	/* A projection (projection.h): one team's picture of a game hosted
+	 * elsewhere, whose knowledge is given, not computed. */
+	bool projected;
 };
 
 /* Start a game from a loaded scenario, taking ownership of its contents

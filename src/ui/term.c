@@ -153,6 +153,19 @@ void term_close(struct ui *ui)
 		fprintf(stderr, "medsiege: stopped by signal %d\n", (int)term_signal);
 }
 
+void term_title(struct ui *ui, const char *title)
+{
+	(void)ui;
+	/* Only terminals known to take a title: elsewhere the bytes would
+	 * show as text. */
+	const char *t = getenv("TERM");
+	if (!t || !(strncmp(t, "xterm", 5) == 0 || strncmp(t, "tmux", 4) == 0 ||
+		    strncmp(t, "screen", 6) == 0 || strncmp(t, "rxvt", 4) == 0))
+		return;
+	printf("\033]0;%s\007", title);
+	fflush(stdout);
+}
+
 /* After an Esc: swallow the rest of a sequence no terminfo entry named
  * (or an Alt-key), so its bytes do not act as keys; a lone Esc stays. */
 static int after_escape(struct ui *ui)
@@ -193,10 +206,19 @@ int term_key(struct ui *ui)
 		fd_set rd;
 		FD_ZERO(&rd);
 		FD_SET(STDIN_FILENO, &rd);
-		int r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL,
-				&term_saved_mask);
+		int rfd = ui->submit.remote && ui->submit.remote_fd
+				  ? ui->submit.remote_fd(ui->submit.ctx)
+				  : -1;
+		if (rfd >= FD_SETSIZE)
+			rfd = -1;
+		if (rfd >= 0)
+			FD_SET(rfd, &rd);
+		int top = rfd > STDIN_FILENO ? rfd : STDIN_FILENO;
+		int r = pselect(top + 1, &rd, NULL, NULL, NULL, &term_saved_mask);
 		if (r < 0 && errno == EINTR)
 			continue;
+		if (r > 0 && rfd >= 0 && FD_ISSET(rfd, &rd))
+			return UI_KEY_REMOTE;
 		/* Readable, yet no key, again and again: the terminal is gone
 		 * (end of file, or an error). */
 		if (r < 0 || ++idle > 8) {

@@ -94,8 +94,12 @@ bool ui_send(struct ui *ui, const char *line)
 static void note_seed(struct uilog *l, const struct game *g)
 {
 	char note[160];
-	snprintf(note, sizeof note, "%s, seed %llu", g->sc.name,
-		 (unsigned long long)g->seed);
+	/* A hosted game's seed is the host's alone (SPEC 11). */
+	if (g->projected)
+		snprintf(note, sizeof note, "%s", g->sc.name);
+	else
+		snprintf(note, sizeof note, "%s, seed %llu", g->sc.name,
+			 (unsigned long long)g->seed);
 	uilog_note(l, note);
 }
 
@@ -201,12 +205,70 @@ static void last_look(struct ui *ui)
 	input_notice(ui, msg);
 }
 
+/* A remote seat: what the host sent has been applied; say what came
+ * with it and whether the game goes on here. */
+static void remote_update(struct ui *ui, int r, const char *note)
+{
+	if (r == 3) {
+		char again[UI_STATUS_LEN];
+		screen_status(ui, true, "%s", note);
+		screen_draw(ui);
+		r = ui->submit.remote_lost(ui->submit.ctx, again, sizeof again);
+		note = again;
+		if (r > 0)
+			screen_status(ui, false, "%s", again);
+		else
+			screen_status(ui, true, "%s", again);
+		uilog_note(&ui->log, again);
+	} else if (note[0]) {
+		screen_status(ui, false, "%s", note);
+		uilog_note(&ui->log, note);
+	}
+	if (r == 2) {
+		ui->quit = true;
+		ui->exit_status = UI_RESTART;
+	} else if (r < 0) {
+		ui->quit = true;
+		ui->exit_status = 1;
+		if (note[0])
+			input_notice(ui, note);
+	}
+	ui->dirty = true;
+}
+
+/* A remote seat: when the team's turn comes, ring and say so in the
+ * terminal's title; while another team plays, say whose turn it is. */
+static void remote_turn(struct ui *ui, int *round, int *active)
+{
+	const struct game *g = ui->g;
+	if (g->round == *round && g->active == *active)
+		return;
+	*round = g->round;
+	*active = g->active;
+	const char *name = g->w->teams[g->active].name;
+	bool ours = g->active == ui->submit.seat && !ui->submit.watching;
+	if (ours) {
+		beep();
+		screen_status(ui, false, "Your turn, %s: round %d", name, g->round);
+	} else {
+		screen_status(ui, false, "%s's turn: you see what %s sees as it "
+					 "happens",
+			      name, g->w->teams[ui->submit.seat].name);
+	}
+	term_title(ui, ours ? "medsiege: your turn" : "medsiege: waiting");
+}
+
 int ui_play(struct game *g, const struct ui_submit *submit)
 {
 	struct ui *ui = ui_alloc(g, submit);
 	if (term_open(ui) != 0) {
 		ui_release(ui);
 		return 1;
+	}
+	int seen_round = -1, seen_active = -1;
+	if (ui->submit.remote) {
+		ui->viewer = ui->last_viewer = ui->submit.seat;
+		ui->briefed = true;
 	}
 	while (!ui->quit) {
 		if (ui->lay.too_small) {
@@ -217,6 +279,23 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			last_look(ui);
 			curtain_game_over(ui);
 			break;
+		}
+		if (ui->submit.remote) {
+			remote_turn(ui, &seen_round, &seen_active);
+			screen_draw(ui);
+			int key = term_key(ui);
+			if (key == ERR)
+				break;
+			if (key == UI_KEY_REMOTE) {
+				char note[UI_STATUS_LEN];
+				int r = ui->submit.remote_pump(ui->submit.ctx, g, note,
+							       sizeof note);
+				remote_update(ui, r, note);
+				continue;
+			}
+			ui->status_text[0] = '\0';
+			actions_do(ui, input_decode(ui, key));
+			continue;
 		}
 		if (ui->submit.ai_turn &&
 		    g->w->teams[g->active].control == CONTROL_AI) {

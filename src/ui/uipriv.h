@@ -23,6 +23,8 @@
 #define UI_STATUS_LEN 256
 /* A key the terminal sent that means nothing here. */
 #define UI_KEY_UNKNOWN (KEY_MAX + 1)
+/* Not a key: the host of a remote game has sent something. */
+#define UI_KEY_REMOTE (KEY_MAX + 2)
 
 /* Where each part of the screen is. */
 struct layout {
@@ -108,6 +110,8 @@ void term_close(struct ui *ui);
 /* The next key, KEY_RESIZE after a resize (the layout is then redone),
  * or ERR when the game must stop (ui->quit is then set). */
 int term_key(struct ui *ui);
+/* Set the terminal's title, where the terminal is known to have one. */
+void term_title(struct ui *ui, const char *title);
 
 /* colors.c */
 void palette_init(struct palette *p, const struct world *w);
