@@ -315,6 +315,14 @@ static int submit(void *ctx, struct game *g, int issuer, const char *line,
 	struct client *cl = ctx;
 	(void)g;
 	(void)issuer;
+	if (strncmp(line, "chat ", 5) == 0) {
+		/* Said to everyone in the game; the host answers nothing. */
+		if (!send_line(cl, line)) {
+			snprintf(why, CMD_WHY_LEN, "host lost: not said");
+			return -1;
+		}
+		return 0;
+	}
 	if (cl->watch) {
 		snprintf(why, CMD_WHY_LEN, "you are watching %s: you cannot give "
 					   "orders", cl->team);

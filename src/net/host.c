@@ -45,11 +45,13 @@ struct client {
 	int team;
 	bool watcher;
 	int cursor;            /* next line of the team's record to send */
-	long long since;       /* greeting deadline base, or last progress */
+	long long since;       /* connected, then the last output taken */
+	long long partial;     /* since when half a line waits, or 0 */
 	long long window;      /* flood count's second */
 	int window_lines;
 	unsigned uid;
 	int wirefd;            /* MEDSIEGE_WIRE_LOG: a copy of what is sent */
+	bool overflow;         /* more waits for it than a reader leaves */
 };
 
 struct seat {
@@ -72,6 +74,8 @@ struct host {
 	int next_id;
 	const char *wirelog;
 	long long empty_since; /* game over and nobody connected since */
+	/* HOST_*_MS, or all one value for tests (MEDSIEGE_TEST_NET_MS). */
+	int greet_ms, stall_ms, linger_ms;
 	char boot[8];          /* this process's records: a reconnecting
 				  client may go on from where it was */
 };
@@ -247,8 +251,10 @@ static void wire_copy(struct client *c, const char *s, size_t n)
 static bool say(struct client *c, const char *line)
 {
 	size_t before = c->c.nout;
-	if (!conn_queue(&c->c, line, PROTO_QUEUE_MAX + HOST_QUEUE_AHEAD))
+	if (!conn_queue(&c->c, line, PROTO_QUEUE_MAX + HOST_QUEUE_AHEAD)) {
+		c->overflow = true;
 		return false;
+	}
 	wire_copy(c, c->c.out + before, c->c.nout - before);
 	return true;
 }
@@ -556,6 +562,21 @@ static int seated_count(const struct host *h)
 	return n;
 }
 
+/* When a client's time is up: to greet, to take what waits for it, to
+ * finish a line; -1 for none. */
+static long long client_due(const struct host *h, const struct client *c)
+{
+	if (c->c.fd < 0)
+		return -1;
+	if (c->state != CL_SEATED)
+		return c->since + h->greet_ms;
+	if (c->c.nout > 0)
+		return c->since + h->stall_ms;
+	if (c->partial && !memchr(c->c.in, '\n', c->c.nin))
+		return c->partial + h->greet_ms;
+	return -1;
+}
+
 static void serve(struct host *h)
 {
 	struct pollfd *pfd = NULL;
@@ -567,6 +588,7 @@ static void serve(struct host *h)
 		if (busy)
 			sync_all(h);
 		long long t = now_ms();
+		bool pending = false;
 		for (int i = 0; i < h->ncl; i++) {
 			struct client *c = &h->cl[i];
 			feed(h, c);
@@ -575,19 +597,30 @@ static void serve(struct host *h)
 				drop(h, c, c->c.why);
 				continue;
 			}
-			if (c->c.nout < before || c->c.nout == 0)
+			if (c->state == CL_SEATED && (c->c.nout < before || c->c.nout == 0))
 				c->since = t;
-			if (c->state != CL_SEATED && t - c->since > HOST_GREET_MS)
-				refuse_and_drop(h, c, "error",
-						"no greeting and code in time");
-			else if (c->c.nout > 0 && t - c->since > HOST_STALL_MS)
+			if (c->c.nin > 0 && !c->partial)
+				c->partial = t;
+			else if (c->c.nin == 0)
+				c->partial = 0;
+			long long due = client_due(h, c);
+			if (c->overflow)
 				drop(h, c, "not reading what it is sent");
+			else if (due >= 0 && t >= due)
+				refuse_and_drop(h, c, "error",
+						c->state != CL_SEATED
+							? "no greeting and code in time"
+						: c->c.nout > 0
+							? "not reading what it is sent"
+							: "half a line, then silence");
+			else if (c->c.fd >= 0 && memchr(c->c.in, '\n', c->c.nin))
+				pending = true; /* lines left for the next turn */
 		}
 		compact_clients(h);
 		if (h->s->g->over && seated_count(h) == 0) {
 			if (!h->empty_since)
 				h->empty_since = t;
-			if (t - h->empty_since > HOST_LINGER_MS)
+			if (t - h->empty_since > h->linger_ms)
 				break;
 		} else {
 			h->empty_since = 0;
@@ -603,9 +636,7 @@ static void serve(struct host *h)
 			pfd[i + 1] = (struct pollfd){.fd = c->c.fd, .events = POLLIN};
 			if (c->c.nout > 0)
 				pfd[i + 1].events |= POLLOUT;
-			long long due = c->state != CL_SEATED ? c->since + HOST_GREET_MS
-					: c->c.nout > 0 ? c->since + HOST_STALL_MS
-							: -1;
+			long long due = client_due(h, c);
 			if (due >= 0) {
 				int ms = (int)(due - t + 1);
 				if (ms < 0)
@@ -615,8 +646,8 @@ static void serve(struct host *h)
 			}
 		}
 		if (h->s->g->over && seated_count(h) == 0)
-			timeout = HOST_LINGER_MS / 5;
-		if (busy)
+			timeout = h->linger_ms / 5 + 1;
+		if (busy || pending)
 			timeout = 0;
 		int n = poll(pfd, (nfds_t)(h->ncl + 1), timeout);
 		if (n < 0) {
@@ -632,8 +663,9 @@ static void serve(struct host *h)
 			struct client *c = &h->cl[i];
 			if (c->c.fd < 0 || pfd[i + 1].fd != c->c.fd)
 				continue;
-			if (pfd[i + 1].revents & (POLLIN | POLLHUP | POLLERR)) {
-				int r = conn_read(&c->c);
+			if (pfd[i + 1].revents & (POLLIN | POLLHUP | POLLERR) ||
+			    memchr(c->c.in, '\n', c->c.nin)) {
+				int r = pfd[i + 1].revents ? conn_read(&c->c) : 0;
 				client_lines(h, c);
 				if (r < 0 && c->c.fd >= 0)
 					drop(h, c, c->c.why);
@@ -671,6 +703,12 @@ static int host_open(struct host *h, const struct host_opts *o, char *why,
 	memset(h, 0, sizeof *h);
 	h->lfd = -1;
 	h->wirelog = getenv("MEDSIEGE_WIRE_LOG");
+	h->greet_ms = HOST_GREET_MS;
+	h->stall_ms = HOST_STALL_MS;
+	h->linger_ms = HOST_LINGER_MS;
+	const char *test_ms = getenv("MEDSIEGE_TEST_NET_MS");
+	if (test_ms && atoi(test_ms) > 0)
+		h->greet_ms = h->stall_ms = h->linger_ms = atoi(test_ms);
 	if (o->resume) {
 		h->s = session_resume_with(o->resume, o->state_dir, o->force, attach,
 					   h, &err);

@@ -67,7 +67,6 @@ static void setup_lines(struct wire_team *t, const struct game *g)
 	strbuf_init(&b);
 	strbuf_add(&b, "{\"type\":\"setup\"");
 	kstr(&b, "scenario", g->sc.name);
-	kstr(&b, "description", g->sc.description ? g->sc.description : "");
 	kint(&b, "rounds", g->sc.rounds);
 	kint(&b, "width", w->map.w);
 	kint(&b, "height", w->map.h);
@@ -81,6 +80,23 @@ static void setup_lines(struct wire_team *t, const struct game *g)
 #undef X
 	strbuf_add(&b, "}}");
 	add_buf(t, &b);
+	/* The description in pieces, so that no line passes the limit. */
+	const char *d = g->sc.description ? g->sc.description : "";
+	for (size_t len = strlen(d); len > 0;) {
+		size_t n = len < 1000 ? len : 1000;
+		while (n < len && ((unsigned char)d[n] & 0xc0) == 0x80)
+			n--; /* not inside a character */
+		char *piece = xmalloc(n + 1);
+		memcpy(piece, d, n);
+		piece[n] = '\0';
+		strbuf_add(&b, "{\"type\":\"about\"");
+		kstr(&b, "text", piece);
+		strbuf_addc(&b, '}');
+		add_buf(t, &b);
+		free(piece);
+		d += n;
+		len -= n;
+	}
 	for (int i = 0; i < w->nteams; i++) {
 		const struct team *tm = &w->teams[i];
 		char letter[2] = {tm->letter, 0};
@@ -527,9 +543,7 @@ static int apply_setup(struct wire_client *c, const struct json *o, char *why)
 		return bad(why, "a bad setup");
 	c->team = team;
 	const char *name = json_str(o, "scenario");
-	const char *desc = json_str(o, "description");
 	c->sc.name = xstrdup(name ? name : "?");
-	c->sc.description = desc && desc[0] ? xstrdup(desc) : NULL;
 	c->sc.rounds = json_int(o, "rounds", 0);
 	map_init(&c->sc.world.map, w, h);
 	const struct json *ch = json_get(o, "chart");
@@ -860,6 +874,17 @@ int wire_client_apply(struct wire_client *c, const char *line, char *why)
 		r = bad(why, "a line of no type");
 	} else if (strcmp(type, "setup") == 0) {
 		r = setup ? apply_setup(c, o, why) : bad(why, "a second setup");
+	} else if (strcmp(type, "about") == 0) {
+		const char *text = json_str(o, "text");
+		size_t had = c->sc.description ? strlen(c->sc.description) : 0;
+		if (!setup || !text || had + strlen(text) > 65536) {
+			r = bad(why, "a bad description");
+		} else {
+			c->sc.description = xrealloc(c->sc.description,
+						     had + strlen(text) + 1);
+			memcpy(c->sc.description + had, text, strlen(text) + 1);
+			r = 0;
+		}
 	} else if (strcmp(type, "team") == 0 || strcmp(type, "unittype") == 0 ||
 		   strcmp(type, "goalset") == 0 || strcmp(type, "start") == 0) {
 		if (!setup || !c->sc.world.map.cells)
