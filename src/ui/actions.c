@@ -505,7 +505,18 @@ static void end_step(struct ui *ui)
 	const struct game *g = ui->g;
 	char why[GAME_WHY_LEN];
 	/* Ask only what the game would accept: otherwise its refusal, at
-	 * once (in Melee, who must still fight). */
+	 * once (in Melee, who must still fight; another team's turn, on a
+	 * seat of a hosted game). */
+	if (ui->submit.remote && ui->submit.watching) {
+		screen_status(ui, true, "you are watching %s: you cannot give orders",
+			      g->w->teams[ui->viewer].name);
+		return;
+	}
+	if (ui->viewer >= 0 && g->active != ui->viewer) {
+		screen_status(ui, true, "it is %s's turn, not yours",
+			      g->w->teams[g->active].name);
+		return;
+	}
 	if (!game_can_end_step(g, why)) {
 		screen_status(ui, true, "%s", why);
 		return;
