@@ -78,6 +78,7 @@ check view "medsiege view" view --help
 check odds "medsiege odds" odds --help
 check check "medsiege check" check --help
 check sim "medsiege sim" sim --help
+check host "medsiege host" host --help
 check replay "medsiege replay" replay --help
 
 echo "$pass passed, $fail failed"
