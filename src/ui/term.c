@@ -206,7 +206,9 @@ int term_key(struct ui *ui)
 		fd_set rd;
 		FD_ZERO(&rd);
 		FD_SET(STDIN_FILENO, &rd);
-		int rfd = ui->submit.remote && ui->submit.remote_fd
+		/* The host's news only where the screen waits for anything:
+		 * a question or a page waits for a key alone. */
+		int rfd = ui->submit.remote && ui->submit.remote_fd && ui->remote_wait
 				  ? ui->submit.remote_fd(ui->submit.ctx)
 				  : -1;
 		if (rfd >= FD_SETSIZE)

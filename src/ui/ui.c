@@ -249,7 +249,13 @@ static void remote_turn(struct ui *ui, int *round, int *active)
 	bool ours = g->active == ui->submit.seat && !ui->submit.watching;
 	if (ours) {
 		beep();
+		term_title(ui, "medsiege: your turn");
+		/* What the team saw since its last turn, as at the hot seat
+		 * (and again after a reconnection in the middle of a turn). */
+		digest_show(ui, ui->submit.seat);
+		actions_select(ui, actions_first_unit(ui), true);
 		screen_status(ui, false, "Your turn, %s: round %d", name, g->round);
+		return;
 	} else {
 		screen_status(ui, false, "%s's turn: you see what %s sees as it "
 					 "happens",
@@ -283,7 +289,9 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		if (ui->submit.remote) {
 			remote_turn(ui, &seen_round, &seen_active);
 			screen_draw(ui);
+			ui->remote_wait = true;
 			int key = term_key(ui);
+			ui->remote_wait = false;
 			if (key == ERR)
 				break;
 			if (key == UI_KEY_REMOTE) {

@@ -97,6 +97,7 @@ struct ui {
 
 	bool quit;
 	int exit_status;
+	bool remote_wait;     /* term_key also wakes for the host's news */
 };
 
 /* ui.c: the screen's state for game g, listening to its events; free
