@@ -73,10 +73,24 @@ class Client:
         self.s.close()
 
 
+def stop_host(sock):
+    """The host's pid is the last word of its log's first line."""
+    log = sock[:-len(".sock")] + ".log"
+    try:
+        pid = int(open(log).readline().split()[-1])
+        os.kill(pid, signal.SIGTERM)
+        for _ in range(250):
+            os.kill(pid, 0)
+            time.sleep(0.02)
+    except (OSError, ValueError, IndexError):
+        pass
+
+
 def host(fixture, work):
     env = dict(os.environ)
     env["XDG_RUNTIME_DIR"] = os.path.join(work, "run")
     env["XDG_STATE_HOME"] = os.path.join(work, "state")
+    env["MEDSIEGE_GROUP_ROOT"] = work
     env["MEDSIEGE_WIRE_LOG"] = os.path.join(work, "wire")
     for d in ("run", "state", "wire"):
         os.makedirs(os.path.join(work, d), mode=0o700, exist_ok=True)
@@ -114,7 +128,7 @@ def play(fixture, work):
             pass
     for cl in (red, watch, blue):
         cl.close()
-    time.sleep(0.2)
+    stop_host(sock)
     logs = {}
     wire = os.path.join(work, "wire")
     for f in os.listdir(wire):

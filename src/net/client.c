@@ -278,8 +278,10 @@ static int pump(void *ctx, struct game *g, char *note, size_t size)
 	(void)g;
 	note[0] = '\0';
 	if (drain(cl) < 0) {
-		if (cl->gone)
+		if (cl->gone) {
+			snprintf(note, size, "%.200s", cl->why);
 			return -1;
+		}
 		snprintf(note, size, "host lost, reconnecting");
 		return 3;
 	}

@@ -163,7 +163,13 @@ int conn_flush(struct conn *c)
 
 /* --- folders ------------------------------------------------------------ */
 
-#define GROUP_DIR_PREFIX "/tmp/medsiege-group-"
+/* Group folders are made in /tmp, or where MEDSIEGE_GROUP_ROOT says (a
+ * test's own folder). */
+static const char *group_root(void)
+{
+	const char *r = getenv("MEDSIEGE_GROUP_ROOT");
+	return r && r[0] == '/' ? r : "/tmp";
+}
 
 /* Check an existing folder: a real folder (no link), owned by us (or,
  * for a group folder, of that group), open to nobody else. */
@@ -204,7 +210,7 @@ int proto_dir(const char *group, char *out, size_t size, char *why,
 			snprintf(why, whysize, "no group named '%s'", group);
 			return -1;
 		}
-		snprintf(out, size, GROUP_DIR_PREFIX "%s", group);
+		snprintf(out, size, "%s/medsiege-group-%s", group_root(), group);
 		if (mkdir(out, 02770) == 0) {
 			if (chown(out, (uid_t)-1, gr->gr_gid) != 0 ||
 			    chmod(out, 02770) != 0) {
@@ -240,15 +246,16 @@ int proto_dirs(void (*fn)(void *ctx, const char *dir), void *ctx)
 		fn(ctx, dir);
 		n++;
 	}
-	DIR *d = opendir("/tmp");
+	const char *root = group_root();
+	DIR *d = opendir(root);
 	if (!d)
 		return n;
-	const char *base = GROUP_DIR_PREFIX + 5; /* after "/tmp/" */
+	const char *base = "medsiege-group-";
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		if (strncmp(e->d_name, base, strlen(base)) != 0)
 			continue;
-		snprintf(dir, sizeof dir, "/tmp/%.200s", e->d_name);
+		snprintf(dir, sizeof dir, "%.100s/%.100s", root, e->d_name);
 		if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
 		    (st.st_mode & 07) || access(dir, R_OK | X_OK) != 0)
 			continue;

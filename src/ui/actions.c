@@ -618,6 +618,17 @@ void actions_do(struct ui *ui, struct ui_key k)
 		logview_full(ui, ui->viewer);
 		break;
 	case ACT_QUIT:
+		if (ui->submit.remote) {
+			/* The game is the host's: it goes on, and the seat
+			 * waits for its code. */
+			if (input_confirm(ui, ui->submit.watching
+						      ? "Stop watching?"
+						      : "Leave your seat? The game goes on: "
+							"medsiege join with your code "
+							"takes it back."))
+				ui->quit = true;
+			break;
+		}
 		if (input_confirm(ui, ui->submit.saving &&
 					      ui->submit.saving(ui->submit.ctx)
 				      ? "Quit the game? It is saved: medsiege --resume "

@@ -8,13 +8,13 @@
 # and taken back with the same code and the same screen, the end.
 . "$(dirname "$0")/lib.sh"
 field=$srcdir/tests/ui/melee.yaml
-XDG_RUNTIME_DIR=$work/run
-mkdir -m 700 "$XDG_RUNTIME_DIR"
-export XDG_RUNTIME_DIR
+XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
+mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
+export XDG_RUNTIME_DIR MEDSIEGE_GROUP_ROOT
 cleanup() {
 	tm kill-server >/dev/null 2>&1
 	# The host: by its socket's game, from its log's pid.
-	for log in "$XDG_RUNTIME_DIR"/medsiege/*.log; do
+	for log in "$XDG_RUNTIME_DIR"/medsiege/*.log "$MEDSIEGE_GROUP_ROOT"/*/*.log; do
 		[ -f "$log" ] || continue
 		pid=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$log" | tail -n 1)
 		[ -n "$pid" ] && kill "$pid" 2>/dev/null
