@@ -151,6 +151,7 @@ static void setup_lines(struct wire_team *t, const struct game *g)
 		strbuf_addc(&b, '}');
 		add_buf(t, &b);
 	}
+	strbuf_free(&b);
 	wire_team_add(t, "{\"type\":\"start\"}");
 }
 
@@ -238,6 +239,7 @@ static int palette_entry(struct wire_team *t, const struct cell *c)
 	kint(&b, "hits_left", c->hits_left);
 	strbuf_addc(&b, '}');
 	add_buf(t, &b);
+	strbuf_free(&b);
 	return t->npal++;
 }
 
@@ -493,6 +495,7 @@ void wire_team_event(struct wire_team *t, const struct game *g,
 		kstr(&b, "told", told.s ? told.s : "");
 	strbuf_add(&b, "}}");
 	add_buf(t, &b);
+	strbuf_free(&b);
 	strbuf_free(&j);
 	strbuf_free(&told);
 }
