@@ -6,7 +6,7 @@
 #include "config.h"
 
 static const char main_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM[:LEVEL]]  play hot seat in the terminal\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM[:LEVEL]] [--pace MS]  play hot seat in the terminal\n"
 	"       medsiege --resume [SAVE] [--force]     continue a saved game\n"
 	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--ai TEAM[:LEVEL]]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"

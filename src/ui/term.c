@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -186,7 +187,23 @@ static int after_escape(struct ui *ui)
 
 int term_key(struct ui *ui)
 {
+	return term_key_within(ui, -1);
+}
+
+int term_key_within(struct ui *ui, int ms)
+{
 	int idle = 0;
+	struct timespec until, left, *wait = NULL;
+	if (ms >= 0) {
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_sec += ms / 1000;
+		until.tv_nsec += (long)(ms % 1000) * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		wait = &left;
+	}
 	for (;;) {
 		if (term_signal) {
 			ui->quit = true;
@@ -216,7 +233,19 @@ int term_key(struct ui *ui)
 		if (rfd >= 0)
 			FD_SET(rfd, &rd);
 		int top = rfd > STDIN_FILENO ? rfd : STDIN_FILENO;
-		int r = pselect(top + 1, &rd, NULL, NULL, NULL, &term_saved_mask);
+		if (wait) {
+			struct timespec now;
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			long long ns = (long long)(until.tv_sec - now.tv_sec) * 1000000000LL +
+				       (until.tv_nsec - now.tv_nsec);
+			if (ns <= 0)
+				return ERR;
+			left.tv_sec = (time_t)(ns / 1000000000LL);
+			left.tv_nsec = (long)(ns % 1000000000LL);
+		}
+		int r = pselect(top + 1, &rd, NULL, NULL, wait, &term_saved_mask);
+		if (r == 0)
+			continue; /* the time is up: said at the top */
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r > 0 && rfd >= 0 && FD_ISSET(rfd, &rd))

@@ -159,6 +159,7 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 	ui->g = g;
 	if (submit)
 		ui->submit = *submit;
+	ui->pace_ms = ui->submit.pace_ms;
 	if (!ui->submit.fn) {
 		ui->submit.fn = default_submit;
 		ui->submit.ctx = NULL;
@@ -308,7 +309,19 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		if (ui->submit.ai_turn &&
 		    g->w->teams[g->active].control == CONTROL_AI) {
 			int team = g->active, round = g->round;
-			curtain_computer_turn(ui);
+			int human = ui->submit.ai_step ? watch_team(ui) : -1;
+			if (human >= 0 && (ui->viewer == human ||
+					   ui->last_viewer == human)) {
+				/* Watched: the human's screen stays, the
+				 * digest follows only if the player skipped. */
+				bool skipped = watch_computer(ui, human);
+				ui->last_viewer = human;
+				ui->viewer = skipped ? -1 : human;
+				if (!skipped && !g->over && g->active == human)
+					actions_select(ui, actions_first_unit(ui), true);
+			} else {
+				curtain_computer_turn(ui);
+			}
 			ui->submit.ai_turn(ui->submit.ctx, g);
 			if (!g->over && g->active == team && g->round == round &&
 			    g->w->teams[team].control != CONTROL_AI) {

@@ -24,6 +24,12 @@ struct ui_submit {
 	int (*fn)(void *ctx, struct game *g, int issuer, const char *line,
 		  char *why);
 	void (*ai_turn)(void *ctx, struct game *g);
+	/* When set, one command of the computer's (0 when it is not the
+	 * computer's turn): a computer's turn is then shown action by
+	 * action to the one human team at the keyboard, each visible one
+	 * for pace_ms (0: not shown; any key skips the rest). */
+	int (*ai_step)(void *ctx, struct game *g);
+	int pace_ms;
 	bool (*saving)(void *ctx); /* whether commands are being saved */
 	void *ctx;
 	const char *notice;
