@@ -9,7 +9,7 @@
 #include "game/game.h"
 #include "game/internal.h"
 #include "rules/engage.h"
-#include "world/vision.h"
+#include "rules/shot.h"
 
 void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 int x, int y, const struct attack_calc *calc,
@@ -137,54 +137,6 @@ bool game_can_shoot(const struct game *g, int unit, char *why)
 	return true;
 }
 
-/* The ranged weapon unit uses against cell x,y (a structure when
- * structure is set), or -1 with why. */
-static int pick_ranged_weapon(const struct world *w, int unit, int x, int y,
-			      bool structure, const char *what, char *why)
-{
-	const struct unit *u = &w->units[unit];
-	const struct unit_type *t = world_type(w, u);
-	int d2 = geom_dist2(u->x, u->y, x, y);
-	const struct weapon *near = NULL;
-	for (int i = 0; i < t->nweapons; i++) {
-		const struct weapon *wp = &t->weapons[i];
-		if (!weapon_is_ranged(wp))
-			continue;
-		if (structure && wp->kind != WEAPON_SIEGE && !wp->structures)
-			continue;
-		if (d2 < wp->min_range * wp->min_range) {
-			near = wp;
-			continue;
-		}
-		if (d2 <= wp->range * wp->range)
-			return i;
-	}
-	if (structure) {
-		int any = -1;
-		for (int i = 0; i < t->nweapons; i++)
-			if (weapon_is_ranged(&t->weapons[i]) &&
-			    (t->weapons[i].kind == WEAPON_SIEGE ||
-			     t->weapons[i].structures))
-				any = i;
-		if (any < 0) {
-			snprintf(why, GAME_WHY_LEN,
-				 "%s cannot shoot at %s: only siege weapons "
-				 "harm doors and walls",
-				 u->id, what);
-			return -1;
-		}
-	}
-	if (near)
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot shoot at %s: too close for its %s "
-			 "(minimum %d inches)",
-			 u->id, what, near->name, near->min_range);
-	else
-		snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: out of range",
-			 u->id, what);
-	return -1;
-}
-
 /* Whether the unit's team sees enemy unit t on the field now. An enemy
  * it does not see gets one answer, whatever is true of it, so that a
  * rejected command gives nothing away. */
@@ -230,27 +182,9 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 		}
 		snprintf(what, sizeof what, "%d,%d", x, y);
 	}
-	if (!geom_in_arc(u->facing, x - u->x, y - u->y)) {
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot shoot at %s: not in its arc of vision (it faces %s)",
-			 u->id, what, dir_names[u->facing]);
-		return -1;
-	}
-	int vr = w->roster.chart.vision_range;
-	if (vr > 0 && !geom_within(u->x, u->y, x, y, vr)) {
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot shoot at %s: further than it can see (%d inches)",
-			 u->id, what, vr);
-		return -1;
-	}
-	int wi = pick_ranged_weapon(w, unit, x, y, target < 0, what, why);
+	int wi = shot_check(w, unit, x, y, target < 0, what, why, GAME_WHY_LEN);
 	if (wi < 0)
 		return -1;
-	if (vision_line_blocked(w, u->x, u->y, x, y)) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: no clear line",
-			 u->id, what);
-		return -1;
-	}
 	struct attack_situation s;
 	combat_ranged_situation(w, unit, wi, x, y, target, &s);
 	combat_compute(&w->roster.chart, &s, calc);
