@@ -13,6 +13,7 @@ static const char main_usage[] =
 	"       medsiege run SAVE [--json]                 replay a save headless\n"
 	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
+	"       medsiege los SCENARIO A B [--team T] [--script FILE|-] [--json]\n"
 	"       medsiege check FILE...\n"
 	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--jobs J] [--json|--csv]\n"
 	"       medsiege replay SAVE [--team T] [--round N]\n"
@@ -31,6 +32,8 @@ int main(int argc, char **argv)
 			return cli_view(argc - 1, argv + 1);
 		if (strcmp(c, "odds") == 0)
 			return cli_odds(argc - 1, argv + 1);
+		if (strcmp(c, "los") == 0)
+			return cli_los(argc - 1, argv + 1);
 		if (strcmp(c, "check") == 0)
 			return cli_check(argc - 1, argv + 1);
 		if (strcmp(c, "sim") == 0)

@@ -17,6 +17,7 @@
 int cli_run(int argc, char **argv);
 int cli_view(int argc, char **argv);
 int cli_odds(int argc, char **argv);
+int cli_los(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_replay(int argc, char **argv);

@@ -164,6 +164,13 @@ bool game_can_fight(const struct game *g, int unit, char *why);
 /* What team knows now (read-only; valid until the next action), or
  * NULL for no such team. */
 const struct knowledge *game_knowledge(const struct game *g, int team);
+/* The field as team knows it, into out (free with world_free): its own
+ * units and the enemies it sees, every other unit off the board; cells
+ * it sees as they are, cells it saw before as it last saw them (a door
+ * open or shut, a wall standing), cells it never saw as open ground,
+ * flagged 1 in unknown (w*h bytes, when not NULL). */
+void game_known_world(const struct game *g, int team, struct world *out,
+		      unsigned char *unknown);
 /* A 64-bit hash of the whole state, for divergence checks. */
 uint64_t game_state_hash(const struct game *g);
 
