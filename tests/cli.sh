@@ -38,6 +38,8 @@ contains() {
 }
 
 cd "$srcdir" || exit 1
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-cli.XXXXXX") || exit 1
+trap 'rm -rf "$tmpd"' EXIT
 
 expect "odds: rules example 1" 0 "Foot Knight (sword, melee) against Archer:
 need 10+ (55%): AV 6 + DV 4" -- "$bin" odds foot_knight archer
@@ -77,6 +79,49 @@ contains "odds: out of range" 2 "out of range" -- "$bin" odds archer billman --r
 contains "odds: bad cover" 2 "--cover is none, soft, half or heavy" -- "$bin" odds archer billman --range 3 --cover thick
 contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
 
+# odds --table: every weapon of every type against every type; each
+# entry is what 'odds A B' says of the pair.
+contains "odds --table: melee" 0 "  K foot_knight    sword     14  35% 14  35% 12  45% 12  45% 11  50% 10  55%" -- \
+	"$bin" odds --table
+contains "odds --table: missiles at a range, with cover" 0 "  a archer      longbow      21   0% 21   0% 19  10% 19  10% 18  15%" -- \
+	"$bin" odds --table --range 16 --cover half
+contains "odds --table: out of range" 0 "  j javelineer  javelin       -       -       -" -- \
+	"$bin" odds --table --range 16
+contains "odds --table --csv" 0 "archer,longbow,missile,billman,19,0.10" -- \
+	"$bin" odds --table --csv --range 16 --cover half
+contains "odds --table --json" 0 '{"attacker":"archer","weapon":"longbow","kind":"missile","target":"billman","need":19,"chance":0.10,"terms":[{"name":"AV","value":9},{"name":"DV","value":6},{"name":"half wall cover","value":2},{"name":"over half range","value":2}]}' -- \
+	"$bin" odds --table --json --range 16 --cover half
+contains "odds --table --json: the situation" 0 '{"roster":"the standard roster","range":10.50,"cover":"none","outnumber":3,"behind":true,"ladder":false,"odds":[' -- \
+	"$bin" odds --table --json --range 10.50 --outnumber 3 --behind
+contains "odds --table --csv: no reach, no number" 0 "slinger,sling,missile,catapult,," -- \
+	"$bin" odds --table --csv --range 13
+bad_pairs=""
+"$bin" odds --table --csv --range 10 --cover soft --outnumber 2 --behind |
+	awk -F, 'NR > 1 && NR % 17 == 0' >"$tmpd/pairs"
+while IFS=, read -r att wpn kind tgt need chance; do
+	if [ "$kind" = melee ] || [ "$kind" = reach ]; then
+		opts="--weapon $wpn --outnumber 2 --behind"
+	else
+		opts="--weapon $wpn --range 10 --cover soft"
+	fi
+	got=$("$bin" odds "$att" "$tgt" $opts --json 2>/dev/null |
+		sed -n 's/.*"need":\([0-9]*\),"chance":\([0-9.]*\).*/\1,\2/p')
+	[ "$got" = "$need,$chance" ] || [ -z "$need$got" ] ||
+		bad_pairs="$bad_pairs $att/$wpn/$tgt($need,$chance vs $got)"
+done <"$tmpd/pairs"
+if [ -z "$bad_pairs" ] && [ -s "$tmpd/pairs" ]; then
+	pass=$((pass + 1)); echo "ok - odds --table agrees with odds, pair by pair"
+else
+	fail=$((fail + 1)); echo "not ok - odds --table agrees with odds:$bad_pairs"
+fi
+expect "odds --table: no --weapon" 2 \
+	"medsiege odds: --weapon does not go with --table: the table has every weapon" -- \
+	"$bin" odds --table --weapon longbow
+expect "odds: --csv without --table" 2 \
+	"medsiege odds: --csv goes with --table, and not with --json" -- \
+	"$bin" odds archer billman --csv
+contains "odds --table takes no types" 2 "usage: medsiege odds" -- "$bin" odds --table archer
+
 expect "check: misspelt unit type" 2 \
 	"tests/data/misspelt.yaml:10:16: unknown unit type 'archr'; did you mean 'archer'?" -- \
 	"$bin" check tests/data/misspelt.yaml
@@ -95,8 +140,6 @@ expect "check: misspelt name" 2 \
 	"gatehous: no such file or installed scenario; did you mean 'gatehouse'?" -- \
 	"$bin" check gatehous
 # ...but a file of that name, where there is one, comes first.
-tmpd=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-cli.XXXXXX") || exit 1
-trap 'rm -rf "$tmpd"' EXIT
 cp units/standard.yaml "$tmpd/gatehouse"
 expect "check: a file wins over a name" 0 "gatehouse: ok: roster, 13 unit types" -- \
 	sh -c "cd '$tmpd' && '$bin' check gatehouse"
