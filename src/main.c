@@ -6,13 +6,14 @@
 #include "config.h"
 
 static const char main_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM[:LEVEL]]  play hot seat in the terminal\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]]  play hot seat in the terminal\n"
 	"       medsiege --resume [SAVE] [--force]     continue a saved game\n"
-	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--ai TEAM[:LEVEL]]\n"
+	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"       medsiege run SAVE [--json]                 replay a save headless\n"
 	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
+	"       medsiege odds --table [--roster FILE] [--range N] [--cover C] [--csv|--json]\n"
 	"       medsiege los SCENARIO A B [--team T] [--script FILE|-] [--json]\n"
 	"       medsiege check FILE...\n"
 	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--jobs J] [--json|--csv]\n"

@@ -246,6 +246,29 @@ for form in "--json" ""; do
 done
 rm -f "$script"
 
+# Manual dice: each die is asked for and given by a roll line; a number
+# that is no face of the die is refused; without --dice manual, roll is.
+expect "run --dice manual: a die asked for, refused, given" 0 "Field, seed 1
+== Round 1: Red, Movement ==
+== Round 1: Red, Missile fire ==
+waiting: roll a d20 for r4's longbow at b3 (need 13+)
+error: line 3: roll 0: a d20 shows 1 to 20, not 0
+roll d20 = 15 (r4 longbow at b3, need 13)
+r4 longbow at b3: need 13+ (40%): AV 9 + DV 4; rolled 15: HIT
+b3 is disabled" -- sh -c "printf 'end\nshoot r4 b3\nroll 0\nroll 15\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --script - | sed '/^-- state/,\$d'"
+contains "run --dice manual --json: the state says what is awaited" 0 \
+	'"dice":"manual","awaiting":{"type":"ask","round":1,"team":"Red","step":"missile","die":20,"need":13,"unit":"r4","target":"b3","text":"roll a d20 for r4'"'"'s longbow at b3 (need 13+)"}}' -- \
+	sh -c "printf 'end\nshoot r4 b3\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --script - --json"
+contains "run: roll without manual dice" 0 \
+	"roll 5: the program rolls the dice in this game (it was not started with --dice manual)" -- \
+	sh -c "echo 'roll 5' | '$bin' run tests/golden/maps/field.yaml --seed 1 --script -"
+expect "run --dice: a bad value" 2 \
+	"medsiege run: --dice is manual (the players type each roll in) or program (the default), not 'loaded'" -- \
+	"$bin" run tests/golden/maps/field.yaml --dice loaded
+expect "play --dice: a bad value" 2 \
+	"medsiege: --dice is manual (the players type each roll in) or program (the default), not 'x'" -- \
+	"$bin" tests/golden/maps/field.yaml --dice x
+
 # los: a line explained, each reason named (tests/data/los.yaml has one
 # of each); a troop further than 4 inches does not block, cover is named
 # with its cell.

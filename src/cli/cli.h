@@ -28,6 +28,9 @@ int cli_play(int argc, char **argv);
 uint64_t cli_clock_seed(void);
 /* The value of --seed; false (having said why, as who) on junk. */
 bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed);
+/* The value of --dice: "manual" (the players type each roll in) or
+ * "program" (the default); false (having said why, as who) otherwise. */
+bool cli_dice_arg(const char *who, const char *arg, enum dice_mode *mode);
 /* Parse a non-negative integer option value; false on junk. */
 bool cli_parse_u64(const char *s, uint64_t *out);
 /* One --ai TEAM[:LEVEL] argument: a team's name (or "all") and the
