@@ -126,18 +126,33 @@ static void explain_shot(struct los_report *r)
 void los_explain(const struct game *g, int team, struct los_end a,
 		 struct los_end b, struct los_report *r)
 {
+	if (team < 0) {
+		los_explain_in(g, -1, g->w, NULL, a, b, r);
+		return;
+	}
+	struct world known;
+	size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
+	unsigned char *unknown = xcalloc(cells ? cells : 1, 1);
+	game_known_world(g, team, &known, unknown);
+	los_explain_in(g, team, &known, unknown, a, b, r);
+	/* The report keeps them: r->w points at its own copy. */
+	r->known = known;
+	r->known_unknown = unknown;
+	r->w = &r->known;
+}
+
+void los_explain_in(const struct game *g, int team, const struct world *known,
+		    const unsigned char *unknown, struct los_end a,
+		    struct los_end b, struct los_report *r)
+{
+	(void)g;
 	memset(r, 0, sizeof *r);
 	r->team = team;
 	r->a = a;
 	r->b = b;
 	r->weapon = -1;
-	r->w = g->w;
-	if (team >= 0) {
-		size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
-		r->unknown = xcalloc(cells ? cells : 1, 1);
-		game_known_world(g, team, &r->known, r->unknown);
-		r->w = &r->known;
-	}
+	r->w = known;
+	r->unknown = team >= 0 ? unknown : NULL;
 	const struct world *w = r->w;
 	r->ha = world_height(w, a.x, a.y);
 	r->hb = world_height(w, b.x, b.y);
@@ -174,9 +189,10 @@ void los_explain(const struct game *g, int team, struct los_end a,
 void los_report_free(struct los_report *r)
 {
 	vision_line_free(&r->line);
-	if (r->team >= 0)
+	if (r->known_unknown) {
 		world_free(&r->known);
-	free(r->unknown);
+		free(r->known_unknown);
+	}
 	memset(r, 0, sizeof *r);
 }
 

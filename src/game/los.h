@@ -23,9 +23,12 @@ struct los_end {
 
 struct los_report {
 	int team;                /* whose knowledge: a team, or -1 (all) */
-	struct world known;      /* team >= 0: the field as it knows it */
-	unsigned char *unknown;  /* team >= 0: w*h, 1 where it never looked */
-	const struct world *w;   /* the field explained (g->w or &known) */
+	const struct world *w;   /* the field explained: g->w, or as the
+				    team knows it (game_known_world) */
+	const unsigned char *unknown; /* team >= 0: w*h, 1 where it never
+				    looked (game_known_world's) */
+	struct world known;      /* owned by los_explain's reports */
+	unsigned char *known_unknown;
 	struct los_end a, b;
 	int ha, hb;              /* the heights of A's and B's cells */
 	int d2;                  /* squared distance */
@@ -61,6 +64,12 @@ int los_parse_end(const struct game *g, int team, const char *s,
  * as it is). Free r with los_report_free. */
 void los_explain(const struct game *g, int team, struct los_end a,
 		 struct los_end b, struct los_report *r);
+/* The same on a field the caller built for team with game_known_world
+ * (and keeps while r is used), for a caller explaining many lines on one
+ * state of the game. */
+void los_explain_in(const struct game *g, int team, const struct world *known,
+		    const unsigned char *unknown, struct los_end a,
+		    struct los_end b, struct los_report *r);
 void los_report_free(struct los_report *r);
 
 /* The whole explanation, line by line, appended to b (lines end in \n). */
