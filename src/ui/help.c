@@ -126,6 +126,8 @@ const char *help_hint(const struct ui *ui)
 	if (ui->mode == MODE_ASK)
 		return "direction: arrows, h j k l y u b n or the keypad   "
 		       "any other key: cancel";
+	if (ui->mode == MODE_PROMPT && ui->prompt_hint)
+		return ui->prompt_hint;
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "

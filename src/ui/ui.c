@@ -181,6 +181,8 @@ void ui_release(struct ui *ui)
 	free(ui->arc);
 	free(ui->reach);
 	free(ui->preview);
+	prompt_free(ui->prompt);
+	losview_free(ui->los);
 	free(ui);
 }
 
@@ -218,8 +220,16 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			curtain_game_over(ui);
 			break;
 		}
-		if (ui->submit.ai_turn &&
-		    g->w->teams[g->active].control == CONTROL_AI) {
+		/* Manual dice: an action waits for the players' die, asked
+		 * on the screen of the team that plays (the players roll the
+		 * computer's dice too, on the curtain). */
+		bool computer = g->w->teams[g->active].control == CONTROL_AI;
+		if (game_awaited_roll(g) &&
+		    (ui->viewer == g->active || (computer && ui->viewer < 0))) {
+			prompt_dice(ui);
+			continue;
+		}
+		if (ui->submit.ai_turn && computer) {
 			int team = g->active, round = g->round;
 			curtain_computer_turn(ui);
 			ui->submit.ai_turn(ui->submit.ctx, g);
@@ -243,8 +253,11 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		int key = term_key(ui);
 		if (key == ERR)
 			break;
-		/* A message stays until the next key. */
+		/* A message stays until the next key, and so does what a
+		 * command of the prompt put on the panel. */
 		ui->status_text[0] = '\0';
+		free(ui->preview);
+		ui->preview = NULL;
 		actions_do(ui, input_decode(ui, key));
 	}
 	int status = ui->exit_status;
