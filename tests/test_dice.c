@@ -335,6 +335,42 @@ static void test_free_attacks_wait(void **state)
 	game_free(g);
 }
 
+/* A die asked for is worded for the team at the keyboard from what it
+ * may know: Red's archer shoots into a melee with a Blue unit the wall
+ * hides from Red; the question to Red names neither that unit nor the
+ * count, and the attack on it does not name it. */
+static void test_asking_names_no_hidden_unit(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/sight-shot.yaml", 1, DICE_MANUAL, NULL);
+	assert_int_equal(run(g, "end"), 0);
+	assert_int_equal(run(g, "shoot r1 g1"), 0);
+	const struct event *ask = game_awaited_roll(g);
+	assert_non_null(ask);
+	assert_int_equal(ask->value2, 3);
+	struct strbuf b;
+	strbuf_init(&b);
+	report_ask_text(g, ask, REPORT_ALL, &b);
+	assert_string_equal(b.s, "roll a d3 for the shot into melee: 1 hits b1, "
+				 "2 hits g1, 3 hits r2");
+	b.len = 0;
+	report_ask_text(g, ask, 0, &b);
+	assert_string_equal(b.s,
+			    "roll a d3 for which unit the shot into melee hits");
+	assert_int_equal(run(g, "roll 1"), 0); /* the shot flies at b1 */
+	ask = game_awaited_roll(g);
+	assert_non_null(ask);
+	b.len = 0;
+	report_ask_text(g, ask, 0, &b);
+	assert_null(strstr(b.s, "b1"));
+	assert_non_null(strstr(b.s, "an unseen enemy"));
+	b.len = 0;
+	report_ask_json(g, ask, 0, &b);
+	assert_null(strstr(b.s, "b1"));
+	strbuf_free(&b);
+	game_free(g);
+}
+
 /* In a game rolled by the program, roll is refused. */
 static void test_roll_refused_without_manual_dice(void **state)
 {
@@ -399,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_golden_scripts_by_hand),
 		cmocka_unit_test(test_computer_battles_by_hand),
 		cmocka_unit_test(test_free_attacks_wait),
+		cmocka_unit_test(test_asking_names_no_hidden_unit),
 		cmocka_unit_test(test_roll_refused_without_manual_dice),
 		cmocka_unit_test(test_save_and_resume),
 	};
