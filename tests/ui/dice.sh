@@ -41,6 +41,15 @@ keys Enter
 check "then the same die is asked for" wait_for "roll a d20 for r6's longbow at b2 (need 15+):"
 keys 3 Enter
 check "and the game goes on with it" wait_for "rolled 3: miss"
+# The replay of a game with manual dice plays the dice given, to the end.
+save=$(ls "$work"/state/medsiege/*.save | head -n 1)
+n=$(grep -vc '^#' "$save")
+start -- "replay $save"
+check "replay: every command of the save plays" wait_for "command 0 of $n"
+keys End
+check "replay: to the last, the roll given after the resume" \
+	eval 'wait_for "command $n of $n" && wait_for "rolled 3: miss" && ! screen | grep -q "no longer applies"'
+keys q
 # The computer's dice are the players' too, asked over its curtain.
 check "a game against the computer, with manual dice" \
 	start_red -- "$scenario --seed 1 --dice manual --ai Blue"
