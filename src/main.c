@@ -6,7 +6,7 @@
 #include "config.h"
 
 static const char main_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]]  play hot seat in the terminal\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]] [--pace MS]  play hot seat in the terminal\n"
 	"       medsiege --resume [SAVE] [--force]     continue a saved game\n"
 	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
@@ -18,6 +18,10 @@ static const char main_usage[] =
 	"       medsiege check FILE...\n"
 	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--jobs J] [--json|--csv]\n"
 	"       medsiege replay SAVE [--team T] [--round N]\n"
+	"       medsiege host SCENARIO [--seed N] [--ai TEAM[:LEVEL]] [--detach] [--group G]\n"
+	"       medsiege host --resume SAVE [--detach]     host a crashed game again\n"
+	"       medsiege join CODE | watch CODE           a seat in a hosted game\n"
+	"       medsiege games | lobby                    hosted games: a list, a menu\n"
 	"       medsiege --version | --help\n"
 	"\n"
 	"Medieval Siege: a turn-based tactical wargame. 'medsiege COMMAND --help'\n"
@@ -41,6 +45,16 @@ int main(int argc, char **argv)
 			return cli_sim(argc - 1, argv + 1);
 		if (strcmp(c, "replay") == 0)
 			return cli_replay(argc - 1, argv + 1);
+		if (strcmp(c, "host") == 0)
+			return cli_host(argc - 1, argv + 1);
+		if (strcmp(c, "join") == 0)
+			return cli_join(argc - 1, argv + 1);
+		if (strcmp(c, "watch") == 0)
+			return cli_watch(argc - 1, argv + 1);
+		if (strcmp(c, "games") == 0)
+			return cli_games(argc - 1, argv + 1);
+		if (strcmp(c, "lobby") == 0)
+			return cli_lobby(argc - 1, argv + 1);
 		if (strcmp(c, "--help") == 0 || strcmp(c, "-h") == 0) {
 			fputs(main_usage, stdout);
 			return 0;

@@ -79,6 +79,7 @@ check odds "medsiege odds" odds --help
 check los "medsiege los" los --help
 check check "medsiege check" check --help
 check sim "medsiege sim" sim --help
+check host "medsiege host" host --help
 check replay "medsiege replay" replay --help
 
 echo "$pass passed, $fail failed"

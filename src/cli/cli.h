@@ -21,6 +21,12 @@ int cli_los(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_replay(int argc, char **argv);
+/* Network play (SPEC 11): net.c. */
+int cli_host(int argc, char **argv);
+int cli_join(int argc, char **argv);
+int cli_watch(int argc, char **argv);
+int cli_games(int argc, char **argv);
+int cli_lobby(int argc, char **argv);
 /* Play in the terminal: medsiege [SCENARIO] [options]. */
 int cli_play(int argc, char **argv);
 

@@ -12,7 +12,7 @@
 #include "ui/ui.h"
 
 static const char play_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]]...\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]]... [--pace MS]\n"
 	"       medsiege --resume [SAVE] [--force] [--ai TEAM[:LEVEL]]...\n"
 	"\n"
 	"Play SCENARIO (a path, or the name of an installed scenario; default\n"
@@ -28,6 +28,8 @@ static const char play_usage[] =
 	"  --ai TEAM[:LEVEL]  the computer plays TEAM (repeatable) at LEVEL, easy\n"
 	"                   or normal (the default); teams whose scenario says\n"
 	"                   'control: ai' are played by it too, at normal\n"
+	"  --pace MS        how long each of the computer's actions you can see\n"
+	"                   stays on the screen (default 700; 0: not shown)\n"
 	"  --resume [SAVE]  continue the newest unfinished game, or SAVE\n"
 	"  --force          resume even if the scenario changed since the save began,\n"
 	"                   or its replay comes out differently\n"
@@ -69,6 +71,14 @@ static void ai_turn(void *ctx, struct game *g)
 	session_play_computer(p->s);
 }
 
+/* One command of the computer's, for a turn watched action by action. */
+static int ai_step(void *ctx, struct game *g)
+{
+	struct play *p = ctx;
+	(void)g;
+	return session_computer_step(p->s);
+}
+
 int cli_play(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -77,12 +87,14 @@ int cli_play(int argc, char **argv)
 		{"resume", optional_argument, NULL, 'R'},
 		{"force", no_argument, NULL, 'F'},
 		{"dice", required_argument, NULL, 'D'},
+		{"pace", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	uint64_t seed = 0;
 	enum dice_mode dice = DICE_RNG;
 	bool have_seed = false, resume = false, force = false, have_dice = false;
+	int pace_ms = 700;
 	const char *save = NULL;
 	struct cli_ai ai[MAX_TEAMS];
 	int nai = 0, c;
@@ -117,6 +129,18 @@ int cli_play(int argc, char **argv)
 				return EXIT_USAGE;
 			have_dice = true;
 			break;
+		case 'P': {
+			uint64_t v;
+			if (!cli_parse_u64(optarg, &v) || v > 600000) {
+				fprintf(stderr,
+					"medsiege: --pace needs milliseconds from 0 to "
+					"600000, not '%s'\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			pace_ms = (int)v;
+			break;
+		}
 		case 'h':
 			fputs(play_usage, stdout);
 			return 0;
@@ -177,8 +201,16 @@ int cli_play(int argc, char **argv)
 	if (p.s->j || p.s->warning)
 		notice = p.s->warning ? xstrdup(p.s->warning)
 				      : xasprintf("saving to %s", p.s->j->path);
-	struct ui_submit submit = {submit_line, ai_turn, saving, &p, notice,
-				   p.history};
+	struct ui_submit submit = {
+		.fn = submit_line,
+		.ai_turn = ai_turn,
+		.ai_step = ai_step,
+		.pace_ms = pace_ms,
+		.saving = saving,
+		.ctx = &p,
+		.notice = notice,
+		.history = p.history,
+	};
 	int status = ui_play(g, &submit);
 	free(notice);
 	session_free(p.s);

@@ -80,6 +80,9 @@ struct event {
 	int kind;               /* announce: announce_kind; roll: roll_kind */
 	unsigned char sight[MAX_TEAMS]; /* per team: EVS_* bits */
 	char text[EVENT_TEXT_LEN]; /* door action, roll purpose, goal, ... */
+	/* In a projection (projection.h): the words the host gave this
+	 * event for the team, said as they are; NULL elsewhere. */
+	const char *told;
 };
 
 #endif

@@ -115,6 +115,9 @@ struct game {
 	enum dice_mode dice;
 	int die_given;          /* manual: the number given, not yet used */
 	struct game_wait wait;  /* manual: what waits for a die */
+	/* A projection (projection.h): one team's picture of a game hosted
+	 * elsewhere, whose knowledge is given, not computed. */
+	bool projected;
 };
 
 /* Start a game from a loaded scenario, taking ownership of its contents

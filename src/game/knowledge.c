@@ -232,7 +232,7 @@ static void refresh_units(struct game *g, struct knowledge *k)
 
 void game_refresh_knowledge(struct game *g)
 {
-	if (!g->know_stale)
+	if (!g->know_stale || g->projected)
 		return;
 	for (int t = 0; t < g->w->nteams; t++) {
 		struct knowledge *k = &g->know[t];

@@ -169,6 +169,10 @@ void report_event_text(const struct game *g, const struct event *ev, int team,
 	unsigned s = sight_of(ev, team);
 	if (!(s & EVS_SEEN))
 		return;
+	if (ev->told) {
+		strbuf_add(b, ev->told);
+		return;
+	}
 	if (!(s & EVS_FULL)) {
 		part_text(g, ev, team, b);
 		return;

@@ -506,7 +506,18 @@ static void end_step(struct ui *ui)
 	const struct game *g = ui->g;
 	char why[GAME_WHY_LEN];
 	/* Ask only what the game would accept: otherwise its refusal, at
-	 * once (in Melee, who must still fight). */
+	 * once (in Melee, who must still fight; another team's turn, on a
+	 * seat of a hosted game). */
+	if (ui->submit.remote && ui->submit.watching) {
+		screen_status(ui, true, "you are watching %s: you cannot give orders",
+			      g->w->teams[ui->viewer].name);
+		return;
+	}
+	if (ui->viewer >= 0 && g->active != ui->viewer) {
+		screen_status(ui, true, "it is %s's turn, not yours",
+			      g->w->teams[g->active].name);
+		return;
+	}
 	if (!game_can_end_step(g, why)) {
 		screen_status(ui, true, "%s", why);
 		return;
@@ -608,6 +619,17 @@ void actions_do(struct ui *ui, struct ui_key k)
 		logview_full(ui, ui->viewer);
 		break;
 	case ACT_QUIT:
+		if (ui->submit.remote) {
+			/* The game is the host's: it goes on, and the seat
+			 * waits for its code. */
+			if (input_confirm(ui, ui->submit.watching
+						      ? "Stop watching?"
+						      : "Leave your seat? The game goes on: "
+							"medsiege join with your code "
+							"takes it back."))
+				ui->quit = true;
+			break;
+		}
 		if (input_confirm(ui, ui->submit.saving &&
 					      ui->submit.saving(ui->submit.ctx)
 				      ? "Quit the game? It is saved: medsiege --resume "

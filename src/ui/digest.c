@@ -157,6 +157,7 @@ static void step_through(struct ui *ui, int team, int from, int to,
 
 void digest_show(struct ui *ui, int team)
 {
+	uilog_fit(&ui->log, ui->g);
 	const struct uilog *l = &ui->log;
 	/* From the end of its last turn to the start of this one (a game
 	 * resumed in the middle of a turn tells the same). */

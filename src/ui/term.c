@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -153,6 +154,19 @@ void term_close(struct ui *ui)
 		fprintf(stderr, "medsiege: stopped by signal %d\n", (int)term_signal);
 }
 
+void term_title(struct ui *ui, const char *title)
+{
+	(void)ui;
+	/* Only terminals known to take a title: elsewhere the bytes would
+	 * show as text. */
+	const char *t = getenv("TERM");
+	if (!t || !(strncmp(t, "xterm", 5) == 0 || strncmp(t, "tmux", 4) == 0 ||
+		    strncmp(t, "screen", 6) == 0 || strncmp(t, "rxvt", 4) == 0))
+		return;
+	printf("\033]0;%s\007", title);
+	fflush(stdout);
+}
+
 /* After an Esc: swallow the rest of a sequence no terminfo entry named
  * (or an Alt-key), so its bytes do not act as keys; a lone Esc stays. */
 static int after_escape(struct ui *ui)
@@ -173,7 +187,23 @@ static int after_escape(struct ui *ui)
 
 int term_key(struct ui *ui)
 {
+	return term_key_within(ui, -1);
+}
+
+int term_key_within(struct ui *ui, int ms)
+{
 	int idle = 0;
+	struct timespec until, left, *wait = NULL;
+	if (ms >= 0) {
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_sec += ms / 1000;
+		until.tv_nsec += (long)(ms % 1000) * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		wait = &left;
+	}
 	for (;;) {
 		if (term_signal) {
 			ui->quit = true;
@@ -193,10 +223,33 @@ int term_key(struct ui *ui)
 		fd_set rd;
 		FD_ZERO(&rd);
 		FD_SET(STDIN_FILENO, &rd);
-		int r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL,
-				&term_saved_mask);
+		/* The host's news only where the screen waits for anything:
+		 * a question or a page waits for a key alone. */
+		int rfd = ui->submit.remote && ui->submit.remote_fd && ui->remote_wait
+				  ? ui->submit.remote_fd(ui->submit.ctx)
+				  : -1;
+		if (rfd >= FD_SETSIZE)
+			rfd = -1;
+		if (rfd >= 0)
+			FD_SET(rfd, &rd);
+		int top = rfd > STDIN_FILENO ? rfd : STDIN_FILENO;
+		if (wait) {
+			struct timespec now;
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			long long ns = (long long)(until.tv_sec - now.tv_sec) * 1000000000LL +
+				       (until.tv_nsec - now.tv_nsec);
+			if (ns <= 0)
+				return ERR;
+			left.tv_sec = (time_t)(ns / 1000000000LL);
+			left.tv_nsec = (long)(ns % 1000000000LL);
+		}
+		int r = pselect(top + 1, &rd, NULL, NULL, wait, &term_saved_mask);
+		if (r == 0)
+			continue; /* the time is up: said at the top */
 		if (r < 0 && errno == EINTR)
 			continue;
+		if (r > 0 && rfd >= 0 && FD_ISSET(rfd, &rd))
+			return UI_KEY_REMOTE;
 		/* Readable, yet no key, again and again: the terminal is gone
 		 * (end of file, or an error). */
 		if (r < 0 || ++idle > 8) {

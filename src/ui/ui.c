@@ -94,8 +94,12 @@ bool ui_send(struct ui *ui, const char *line)
 static void note_seed(struct uilog *l, const struct game *g)
 {
 	char note[160];
-	snprintf(note, sizeof note, "%s, seed %llu", g->sc.name,
-		 (unsigned long long)g->seed);
+	/* A hosted game's seed is the host's alone (SPEC 11). */
+	if (g->projected)
+		snprintf(note, sizeof note, "%s", g->sc.name);
+	else
+		snprintf(note, sizeof note, "%s, seed %llu", g->sc.name,
+			 (unsigned long long)g->seed);
 	uilog_note(l, note);
 }
 
@@ -155,6 +159,7 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 	ui->g = g;
 	if (submit)
 		ui->submit = *submit;
+	ui->pace_ms = ui->submit.pace_ms;
 	if (!ui->submit.fn) {
 		ui->submit.fn = default_submit;
 		ui->submit.ctx = NULL;
@@ -203,12 +208,76 @@ static void last_look(struct ui *ui)
 	input_notice(ui, msg);
 }
 
+/* A remote seat: what the host sent has been applied; say what came
+ * with it and whether the game goes on here. */
+static void remote_update(struct ui *ui, int r, const char *note)
+{
+	if (r == 3) {
+		char again[UI_STATUS_LEN];
+		screen_status(ui, true, "%s", note);
+		screen_draw(ui);
+		r = ui->submit.remote_lost(ui->submit.ctx, again, sizeof again);
+		note = again;
+		if (r > 0)
+			screen_status(ui, false, "%s", again);
+		else
+			screen_status(ui, true, "%s", again);
+		uilog_note(&ui->log, again);
+	} else if (note[0]) {
+		screen_status(ui, false, "%s", note);
+		uilog_note(&ui->log, note);
+	}
+	if (r == 2) {
+		ui->quit = true;
+		ui->exit_status = UI_RESTART;
+	} else if (r < 0) {
+		ui->quit = true;
+		ui->exit_status = 1;
+		if (note[0])
+			input_notice(ui, note);
+	}
+	ui->dirty = true;
+}
+
+/* A remote seat: when the team's turn comes, ring and say so in the
+ * terminal's title; while another team plays, say whose turn it is. */
+static void remote_turn(struct ui *ui, int *round, int *active)
+{
+	const struct game *g = ui->g;
+	if (g->round == *round && g->active == *active)
+		return;
+	*round = g->round;
+	*active = g->active;
+	const char *name = g->w->teams[g->active].name;
+	bool ours = g->active == ui->submit.seat && !ui->submit.watching;
+	if (ours) {
+		beep();
+		term_title(ui, "medsiege: your turn");
+		/* What the team saw since its last turn, as at the hot seat
+		 * (and again after a reconnection in the middle of a turn). */
+		digest_show(ui, ui->submit.seat);
+		actions_select(ui, actions_first_unit(ui), true);
+		screen_status(ui, false, "Your turn, %s: round %d", name, g->round);
+		return;
+	} else {
+		screen_status(ui, false, "%s's turn: you see what %s sees as it "
+					 "happens",
+			      name, g->w->teams[ui->submit.seat].name);
+	}
+	term_title(ui, ours ? "medsiege: your turn" : "medsiege: waiting");
+}
+
 int ui_play(struct game *g, const struct ui_submit *submit)
 {
 	struct ui *ui = ui_alloc(g, submit);
 	if (term_open(ui) != 0) {
 		ui_release(ui);
 		return 1;
+	}
+	int seen_round = -1, seen_active = -1;
+	if (ui->submit.remote) {
+		ui->viewer = ui->last_viewer = ui->submit.seat;
+		ui->briefed = true;
 	}
 	while (!ui->quit) {
 		if (ui->lay.too_small) {
@@ -221,17 +290,48 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			break;
 		}
 		/* Manual dice: an action waits for the players' die, asked
-		 * on the screen of the team that plays (the players roll the
-		 * computer's dice too, on the curtain). */
+		 * on the screen of the team that plays, or during the
+		 * computer's turn on the screen that watches it or its
+		 * curtain (the players roll the computer's dice too). */
 		bool computer = g->w->teams[g->active].control == CONTROL_AI;
-		if (game_awaited_roll(g) &&
-		    (ui->viewer == g->active || (computer && ui->viewer < 0))) {
+		if (game_awaited_roll(g) && (computer || ui->viewer == g->active)) {
 			prompt_dice(ui);
+			continue;
+		}
+		if (ui->submit.remote) {
+			remote_turn(ui, &seen_round, &seen_active);
+			screen_draw(ui);
+			ui->remote_wait = true;
+			int key = term_key(ui);
+			ui->remote_wait = false;
+			if (key == ERR)
+				break;
+			if (key == UI_KEY_REMOTE) {
+				char note[UI_STATUS_LEN];
+				int r = ui->submit.remote_pump(ui->submit.ctx, g, note,
+							       sizeof note);
+				remote_update(ui, r, note);
+				continue;
+			}
+			ui->status_text[0] = '\0';
+			actions_do(ui, input_decode(ui, key));
 			continue;
 		}
 		if (ui->submit.ai_turn && computer) {
 			int team = g->active, round = g->round;
-			curtain_computer_turn(ui);
+			int human = ui->submit.ai_step ? watch_team(ui) : -1;
+			if (human >= 0 && (ui->viewer == human ||
+					   ui->last_viewer == human)) {
+				/* Watched: the human's screen stays, the
+				 * digest follows only if the player skipped. */
+				bool skipped = watch_computer(ui, human);
+				ui->last_viewer = human;
+				ui->viewer = skipped ? -1 : human;
+				if (!skipped && !g->over && g->active == human)
+					actions_select(ui, actions_first_unit(ui), true);
+			} else {
+				curtain_computer_turn(ui);
+			}
 			ui->submit.ai_turn(ui->submit.ctx, g);
 			if (!g->over && g->active == team && g->round == round &&
 			    g->w->teams[team].control != CONTROL_AI) {

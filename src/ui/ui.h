@@ -24,13 +24,36 @@ struct ui_submit {
 	int (*fn)(void *ctx, struct game *g, int issuer, const char *line,
 		  char *why);
 	void (*ai_turn)(void *ctx, struct game *g);
+	/* When set, one command of the computer's (0 when it is not the
+	 * computer's turn): a computer's turn is then shown action by
+	 * action to the one human team at the keyboard, each visible one
+	 * for pace_ms (0: not shown; any key skips the rest). */
+	int (*ai_step)(void *ctx, struct game *g);
+	int pace_ms;
 	bool (*saving)(void *ctx); /* whether commands are being saved */
 	void *ctx;
 	const char *notice;
 	/* When set (ui_history_new), the log heard since before the game
 	 * started or was replayed: ui_play takes it over. */
 	struct uilog *history;
+	/* A seat of a hosted game (remote): this terminal is one team's
+	 * (seat), or watches it; g is that team's projection, kept up to
+	 * date by remote_pump whenever remote_fd(ctx) is readable, while
+	 * the keys answer at once. remote_pump returns 1 when it applied
+	 * what came (note: a line to show, or ""), 2 when the game must be
+	 * built anew (ui_play returns UI_RESTART), 3 when the host is lost
+	 * (then remote_lost tries to get it back: 1 back, 2 back with a new
+	 * game, -1 gone), -1 when the seat is gone for good. */
+	bool remote;
+	int seat;
+	bool watching;
+	int (*remote_fd)(void *ctx);
+	int (*remote_pump)(void *ctx, struct game *g, char *note, size_t size);
+	int (*remote_lost)(void *ctx, char *note, size_t size);
 };
+
+/* ui_play's status when a remote game must be built anew. */
+#define UI_RESTART 100
 
 /* A log of g for the screen, listening from now on: begun before
  * game_start, or before a saved game is replayed, it keeps the whole

@@ -162,9 +162,26 @@ static void turn_over(struct uilog *l, const struct game *g,
 	       (size_t)(l->nunits ? l->nunits : 1));
 }
 
+void uilog_fit(struct uilog *l, const struct game *g)
+{
+	int n = g->w->nunits;
+	if (n <= l->nunits)
+		return;
+	/* Units a projection has heard of since: known to no turn's end or
+	 * start before now. */
+	for (int t = 0; t < l->nteams; t++) {
+		l->known_at_end[t] = xrealloc(l->known_at_end[t], (size_t)n);
+		l->known_at_start[t] = xrealloc(l->known_at_start[t], (size_t)n);
+		memset(l->known_at_end[t] + l->nunits, 0, (size_t)(n - l->nunits));
+		memset(l->known_at_start[t] + l->nunits, 0, (size_t)(n - l->nunits));
+	}
+	l->nunits = n;
+}
+
 void uilog_listener(void *ctx, const struct game *g, const struct event *ev)
 {
 	struct uilog *l = ctx;
+	uilog_fit(l, g);
 	turn_over(l, g, ev);
 	unsigned full_mask = 0, part_mask = 0;
 	for (int t = 0; t < l->nteams; t++) {

@@ -41,6 +41,8 @@ struct uilog {
  * the first step, and before a saved game is replayed to keep its story. */
 void uilog_init(struct uilog *l, const struct game *g);
 void uilog_free(struct uilog *l);
+/* Make room for units a projection heard of since the log began. */
+void uilog_fit(struct uilog *l, const struct game *g);
 /* The game listener: game_listen(g, uilog_listener, l). */
 void uilog_listener(void *ctx, const struct game *g, const struct event *ev);
 /* A new command begins: its moves are not merged with earlier ones. */

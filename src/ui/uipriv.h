@@ -24,6 +24,8 @@
 #define UI_STATUS_LEN 256
 /* A key the terminal sent that means nothing here. */
 #define UI_KEY_UNKNOWN (KEY_MAX + 1)
+/* Not a key: the host of a remote game has sent something. */
+#define UI_KEY_REMOTE (KEY_MAX + 2)
 
 /* Where each part of the screen is. */
 struct layout {
@@ -102,6 +104,8 @@ struct ui {
 
 	bool quit;
 	int exit_status;
+	bool remote_wait;     /* term_key also wakes for the host's news */
+	int pace_ms;          /* how long a computer's action stays shown */
 };
 
 /* ui.c: the screen's state for game g, listening to its events; free
@@ -115,6 +119,16 @@ void term_close(struct ui *ui);
 /* The next key, KEY_RESIZE after a resize (the layout is then redone),
  * or ERR when the game must stop (ui->quit is then set). */
 int term_key(struct ui *ui);
+/* The same, waiting at most ms: ERR when no key came in time (and
+ * ui->quit not set). */
+int term_key_within(struct ui *ui, int ms);
+/* watch.c: the one human team at the keyboard (-1 when there are none
+ * or several), and a computer's turn shown to it action by action;
+ * true when the player skipped to the end. */
+int watch_team(const struct ui *ui);
+bool watch_computer(struct ui *ui, int team);
+/* Set the terminal's title, where the terminal is known to have one. */
+void term_title(struct ui *ui, const char *title);
 
 /* colors.c */
 void palette_init(struct palette *p, const struct world *w);

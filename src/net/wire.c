@@ -1,0 +1,944 @@
+/* wire.c: a team's record on the host, and a player's projection made
+ * from it. */
+#include "net/wire.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "game/projection.h"
+#include "game/report.h"
+#include "net/json.h"
+#include "net/proto.h"
+
+/* What the record told of one unit. */
+struct wire_unit {
+	bool told;
+	bool known;
+	struct unit u;
+	struct last_seen last;
+};
+
+/* --- the host's side ---------------------------------------------------- */
+
+void wire_team_add(struct wire_team *t, const char *line)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 256;
+		t->lines = xrealloc(t->lines, (size_t)t->cap * sizeof *t->lines);
+	}
+	t->lines[t->n++] = xstrdup(line);
+	t->bytes += strlen(line) + 1;
+}
+
+static void add_buf(struct wire_team *t, struct strbuf *b)
+{
+	wire_team_add(t, b->s ? b->s : "");
+	strbuf_free(b);
+	strbuf_init(b);
+}
+
+static void key(struct strbuf *b, const char *k)
+{
+	strbuf_addf(b, ",\"%s\":", k);
+}
+
+static void kint(struct strbuf *b, const char *k, int v)
+{
+	strbuf_addf(b, ",\"%s\":%d", k, v);
+}
+
+static void kstr(struct strbuf *b, const char *k, const char *v)
+{
+	key(b, k);
+	strbuf_add_json(b, v ? v : "");
+}
+
+static void kbool(struct strbuf *b, const char *k, bool v)
+{
+	strbuf_addf(b, ",\"%s\":%s", k, v ? "true" : "false");
+}
+
+static void setup_lines(struct wire_team *t, const struct game *g)
+{
+	const struct world *w = g->w;
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_add(&b, "{\"type\":\"setup\"");
+	kstr(&b, "scenario", g->sc.name);
+	kint(&b, "rounds", g->sc.rounds);
+	kint(&b, "width", w->map.w);
+	kint(&b, "height", w->map.h);
+	kint(&b, "team", t->team);
+	const struct chart *c = &w->roster.chart;
+	strbuf_add(&b, ",\"chart\":{\"natural_20_hits\":");
+	strbuf_add(&b, c->natural_20_hits ? "true" : "false");
+	kint(&b, "vision_range", c->vision_range);
+#define X(f, k, label, def) kint(&b, k, c->f);
+	CHART_LIST(X)
+#undef X
+	strbuf_add(&b, "}}");
+	add_buf(t, &b);
+	/* The description in pieces, so that no line passes the limit. */
+	const char *d = g->sc.description ? g->sc.description : "";
+	for (size_t len = strlen(d); len > 0;) {
+		size_t n = len < 1000 ? len : 1000;
+		while (n < len && ((unsigned char)d[n] & 0xc0) == 0x80)
+			n--; /* not inside a character */
+		char *piece = xmalloc(n + 1);
+		memcpy(piece, d, n);
+		piece[n] = '\0';
+		strbuf_add(&b, "{\"type\":\"about\"");
+		kstr(&b, "text", piece);
+		strbuf_addc(&b, '}');
+		add_buf(t, &b);
+		free(piece);
+		d += n;
+		len -= n;
+	}
+	for (int i = 0; i < w->nteams; i++) {
+		const struct team *tm = &w->teams[i];
+		char letter[2] = {tm->letter, 0};
+		strbuf_add(&b, "{\"type\":\"team\"");
+		kstr(&b, "name", tm->name);
+		kstr(&b, "letter", letter);
+		kstr(&b, "colour", tm->colour);
+		kstr(&b, "control", control_names[tm->control]);
+		strbuf_addc(&b, '}');
+		add_buf(t, &b);
+	}
+	for (int i = 0; i < w->roster.ntypes; i++) {
+		const struct unit_type *ut = &w->roster.types[i];
+		char sym[2] = {ut->symbol, 0};
+		strbuf_add(&b, "{\"type\":\"unittype\"");
+		kstr(&b, "id", ut->id);
+		kstr(&b, "name", ut->name);
+		kstr(&b, "symbol", sym);
+		kstr(&b, "class", unit_class_names[ut->cls]);
+		kint(&b, "move", ut->move);
+		kint(&b, "dv", ut->dv);
+		kint(&b, "hits", ut->hits);
+		strbuf_add(&b, ",\"weapons\":[");
+		for (int k = 0; k < ut->nweapons; k++) {
+			const struct weapon *wp = &ut->weapons[k];
+			strbuf_add(&b, k ? ",{\"name\":" : "{\"name\":");
+			strbuf_add_json(&b, wp->name);
+			kstr(&b, "kind", weapon_kind_names[wp->kind]);
+			kint(&b, "av", wp->av);
+			kint(&b, "range", wp->range);
+			kint(&b, "min", wp->min_range);
+			kint(&b, "reload", wp->reload);
+			kbool(&b, "structures", wp->structures);
+			strbuf_addc(&b, '}');
+		}
+		strbuf_add(&b, "]}");
+		add_buf(t, &b);
+	}
+	for (int i = 0; i < g->sc.ngoals; i++) {
+		const struct goal *gl = &g->sc.goals[i];
+		strbuf_add(&b, "{\"type\":\"goalset\"");
+		kint(&b, "team", gl->team);
+		kstr(&b, "kind", goal_kind_names[gl->kind]);
+		kint(&b, "enemies", (int)gl->enemies);
+		strbuf_addf(&b, ",\"area\":[%d,%d,%d,%d]", gl->x0, gl->y0, gl->x1,
+			    gl->y1);
+		kint(&b, "rounds", gl->rounds);
+		kint(&b, "count", gl->count);
+		kbool(&b, "has_cell", gl->has_cell);
+		strbuf_addf(&b, ",\"cell\":[%d,%d]", gl->cx, gl->cy);
+		kstr(&b, "unit", gl->unit);
+		strbuf_addc(&b, '}');
+		add_buf(t, &b);
+	}
+	strbuf_free(&b);
+	wire_team_add(t, "{\"type\":\"start\"}");
+}
+
+void wire_team_init(struct wire_team *t, const struct game *g, int team)
+{
+	memset(t, 0, sizeof *t);
+	const struct world *w = g->w;
+	size_t cells = (size_t)w->map.w * (size_t)w->map.h;
+	t->team = team;
+	t->w = w->map.w;
+	t->h = w->map.h;
+	t->view = xcalloc(cells ? cells : 1, 1);
+	t->mem = xcalloc(cells ? cells : 1, 1);
+	t->cellk = xmalloc((cells ? cells : 1) * sizeof *t->cellk);
+	for (size_t i = 0; i < cells; i++)
+		t->cellk[i] = -1;
+	t->nunits = w->nunits;
+	t->units = xcalloc((size_t)(w->nunits ? w->nunits : 1), sizeof *t->units);
+	t->progress = xcalloc((size_t)(g->sc.ngoals ? g->sc.ngoals : 1),
+			      sizeof *t->progress);
+	setup_lines(t, g);
+	wire_team_sync(t, g);
+}
+
+void wire_team_free(struct wire_team *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->lines[i]);
+	free(t->lines);
+	free(t->view);
+	free(t->mem);
+	free(t->cellk);
+	free(t->palette);
+	free(t->units);
+	free(t->progress);
+	memset(t, 0, sizeof *t);
+}
+
+static bool cell_same(const struct cell *a, const struct cell *b)
+{
+	const struct terrain *x = &a->t, *y = &b->t;
+	return a->hits_left == b->hits_left && x->kind == y->kind &&
+	       x->sym == y->sym && x->passable == y->passable &&
+	       x->cost == y->cost && x->blocks_sight == y->blocks_sight &&
+	       x->height == y->height && x->cover == y->cover &&
+	       x->mounted == y->mounted && x->machines == y->machines &&
+	       x->state == y->state && x->locked_by == y->locked_by &&
+	       x->key == y->key && x->dv == y->dv && x->hits == y->hits &&
+	       x->rubble == y->rubble && x->broken == y->broken;
+}
+
+static int palette_entry(struct wire_team *t, const struct cell *c)
+{
+	for (int i = 0; i < t->npal; i++)
+		if (cell_same(&t->palette[i], c))
+			return i;
+	if (t->npal == t->palcap) {
+		t->palcap = t->palcap ? 2 * t->palcap : 16;
+		t->palette = xrealloc(t->palette,
+				      (size_t)t->palcap * sizeof *t->palette);
+	}
+	t->palette[t->npal] = *c;
+	struct strbuf b;
+	strbuf_init(&b);
+	const struct terrain *x = &c->t;
+	char sym[2] = {x->sym, 0};
+	strbuf_add(&b, "{\"type\":\"terrain\"");
+	kint(&b, "k", t->npal);
+	kstr(&b, "kind", terrain_names[x->kind]);
+	kstr(&b, "sym", sym);
+	kbool(&b, "passable", x->passable);
+	kint(&b, "cost", x->cost);
+	kbool(&b, "blocks_sight", x->blocks_sight);
+	kint(&b, "height", x->height);
+	kstr(&b, "cover", cover_names[x->cover]);
+	kbool(&b, "mounted", x->mounted);
+	kbool(&b, "machines", x->machines);
+	kstr(&b, "state", door_state_names[x->state]);
+	kint(&b, "locked_by", x->locked_by);
+	kint(&b, "key", x->key);
+	kint(&b, "dv", x->dv);
+	kint(&b, "hits", x->hits);
+	kbool(&b, "rubble", x->rubble);
+	kbool(&b, "broken", x->broken);
+	kint(&b, "hits_left", c->hits_left);
+	strbuf_addc(&b, '}');
+	add_buf(t, &b);
+	strbuf_free(&b);
+	return t->npal++;
+}
+
+/* Cells the team sees whose content the record has not told: runs of a
+ * row, each a line. */
+static void sync_cells(struct wire_team *t, const struct game *g,
+		       const unsigned char *view)
+{
+	const struct map *m = &g->w->map;
+	struct strbuf b;
+	strbuf_init(&b);
+	for (int y = 0; y < t->h; y++) {
+		int run = 0;
+		for (int x = 0; x <= t->w; x++) {
+			int c = y * t->w + x;
+			bool tell = false;
+			int k = -1;
+			if (x < t->w && view[c]) {
+				const struct cell *cell = map_cell_c(m, x, y);
+				if (t->cellk[c] < 0 ||
+				    !cell_same(&t->palette[t->cellk[c]], cell)) {
+					k = palette_entry(t, cell);
+					tell = true;
+				}
+			}
+			if (tell && run < 256) {
+				if (!run)
+					strbuf_addf(&b,
+						    "{\"type\":\"cells\",\"y\":%d,"
+						    "\"x\":%d,\"k\":[%d",
+						    y, x, k);
+				else
+					strbuf_addf(&b, ",%d", k);
+				t->cellk[c] = k;
+				run++;
+				continue;
+			}
+			if (run) {
+				strbuf_add(&b, "]}");
+				add_buf(t, &b);
+				run = 0;
+			}
+			if (tell) { /* a run full: this cell starts the next */
+				x--;
+				continue;
+			}
+		}
+	}
+	strbuf_free(&b);
+}
+
+static void sync_rows(struct wire_team *t, const unsigned char *view,
+		      const unsigned char *mem)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	char *row = xmalloc((size_t)t->w + 1);
+	for (int y = 0; y < t->h; y++) {
+		size_t o = (size_t)y * (size_t)t->w;
+		if (memcmp(t->view + o, view + o, (size_t)t->w) != 0) {
+			memcpy(t->view + o, view + o, (size_t)t->w);
+			strbuf_addf(&b, "{\"type\":\"view\",\"y\":%d,\"v\":\"", y);
+			for (int x = 0; x < t->w; x += 4) {
+				int v = 0;
+				for (int i = 0; i < 4; i++)
+					v = v << 1 | (x + i < t->w && view[o + (size_t)(x + i)]);
+				strbuf_addc(&b, "0123456789abcdef"[v]);
+			}
+			strbuf_add(&b, "\"}");
+			add_buf(t, &b);
+		}
+		if (memcmp(t->mem + o, mem + o, (size_t)t->w) != 0) {
+			memcpy(t->mem + o, mem + o, (size_t)t->w);
+			for (int x = 0; x < t->w; x++)
+				row[x] = mem[o + (size_t)x] ? (char)mem[o + (size_t)x] : ' ';
+			row[t->w] = '\0';
+			strbuf_addf(&b, "{\"type\":\"mem\",\"y\":%d,\"s\":", y);
+			strbuf_add_json(&b, row);
+			strbuf_addc(&b, '}');
+			add_buf(t, &b);
+		}
+	}
+	free(row);
+	strbuf_free(&b);
+}
+
+static bool unit_same(const struct unit *a, const struct unit *b, bool own)
+{
+	bool same = a->x == b->x && a->y == b->y && a->facing == b->facing &&
+		    a->status == b->status && a->hits == b->hits &&
+		    a->climb_dir == b->climb_dir && a->climb_paid == b->climb_paid;
+	if (own)
+		same = same && a->move_left == b->move_left && a->shot == b->shot &&
+		       a->fought == b->fought && a->reload_wait == b->reload_wait;
+	return same;
+}
+
+static void sync_units(struct wire_team *t, const struct game *g,
+		       const struct knowledge *k, bool all)
+{
+	const struct world *w = g->w;
+	struct strbuf b;
+	strbuf_init(&b);
+	for (int i = 0; i < w->nunits && i < t->nunits; i++) {
+		const struct unit *u = &w->units[i];
+		struct wire_unit *r = &t->units[i];
+		bool own = u->team == t->team || all;
+		bool known = own ? unit_alive(u) : knowledge_knows(k, i);
+		struct last_seen last = own ? (struct last_seen){-1, -1, -1}
+					    : k->last[i];
+		if (!r->told && !known && !own && last.round < 0)
+			continue; /* never seen: never named */
+		bool fields = own || known;
+		if (r->told && r->known == known &&
+		    memcmp(&r->last, &last, sizeof last) == 0 &&
+		    (!fields || unit_same(&r->u, u, own)))
+			continue;
+		strbuf_add(&b, "{\"type\":\"unit\"");
+		kstr(&b, "id", u->id);
+		kint(&b, "ut", u->type);
+		kint(&b, "team", u->team);
+		kbool(&b, "known", known);
+		strbuf_addf(&b, ",\"last\":[%d,%d,%d]", last.x, last.y, last.round);
+		if (fields) {
+			kint(&b, "x", u->x);
+			kint(&b, "y", u->y);
+			kstr(&b, "facing", dir_names[u->facing]);
+			kstr(&b, "status", unit_status_names[u->status]);
+			kint(&b, "hits", u->hits);
+			strbuf_addf(&b, ",\"climb\":[%d,%d]", (int)u->climb_dir,
+				    u->climb_paid);
+			r->u = *u;
+		}
+		if (own) {
+			kint(&b, "move", u->move_left);
+			kbool(&b, "shot", u->shot);
+			kbool(&b, "fought", u->fought);
+			kint(&b, "reload", u->reload_wait);
+		}
+		strbuf_addc(&b, '}');
+		add_buf(t, &b);
+		r->told = true;
+		r->known = known;
+		r->last = last;
+	}
+	strbuf_free(&b);
+}
+
+void wire_team_sync(struct wire_team *t, const struct game *g)
+{
+	const struct world *w = g->w;
+	const struct knowledge *k = game_knowledge(g, t->team);
+	bool all = g->over;
+	size_t cells = (size_t)t->w * (size_t)t->h;
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_add(&b, "{\"type\":\"turn\"");
+	kint(&b, "round", g->round);
+	kint(&b, "active", g->active);
+	kint(&b, "step", (int)g->step);
+	kbool(&b, "machines_done", g->machines_done);
+	kbool(&b, "over", g->over);
+	kint(&b, "winner", g->winner);
+	kstr(&b, "result", g->result);
+	strbuf_addc(&b, '}');
+	bool turn_changed = strcmp(b.s, t->turn) != 0;
+	if (turn_changed)
+		snprintf(t->turn, sizeof t->turn, "%s", b.s);
+	strbuf_free(&b);
+	const unsigned char *view = k->view, *mem = k->memory;
+	unsigned char *allview = NULL, *allmem = NULL;
+	if (all) {
+		/* Over: nothing is hidden any longer. */
+		allview = xmalloc(cells ? cells : 1);
+		allmem = xmalloc(cells ? cells : 1);
+		memset(allview, 1, cells);
+		for (size_t c = 0; c < cells; c++)
+			allmem[c] = (unsigned char)cell_symbol(&w->map.cells[c]);
+		view = allview;
+		mem = allmem;
+	}
+	sync_cells(t, g, view);
+	sync_rows(t, view, mem);
+	sync_units(t, g, k, all);
+	strbuf_init(&b);
+	for (int i = 0; i < g->sc.ngoals; i++) {
+		const struct goal *gl = &g->sc.goals[i];
+		if ((gl->team != t->team && !all) || gl->progress == t->progress[i])
+			continue;
+		t->progress[i] = gl->progress;
+		strbuf_addf(&b, "{\"type\":\"goal\",\"i\":%d,\"progress\":%d}", i,
+			    gl->progress);
+		add_buf(t, &b);
+	}
+	strbuf_free(&b);
+	free(allview);
+	free(allmem);
+	/* Whose turn comes after what it changed, so that a player's
+	 * screen never shows its turn with the old picture. */
+	if (turn_changed)
+		wire_team_add(t, t->turn);
+}
+
+static void unit_ref(struct strbuf *b, const char *k, const struct game *g,
+		     int u, bool may)
+{
+	key(b, k);
+	if (may && u >= 0 && u < g->w->nunits)
+		strbuf_add_json(b, g->w->units[u].id);
+	else
+		strbuf_add(b, "null");
+}
+
+void wire_team_event(struct wire_team *t, const struct game *g,
+		     const struct event *ev)
+{
+	wire_team_sync(t, g);
+	unsigned s = ev->sight[t->team];
+	if (!(s & EVS_SEEN))
+		return;
+	bool full = s & EVS_FULL;
+	struct strbuf b, j, told;
+	strbuf_init(&b);
+	strbuf_init(&j);
+	strbuf_init(&told);
+	report_event_json(g, ev, t->team, &j);
+	report_event_text(g, ev, t->team, &told);
+	strbuf_add(&b, "{\"type\":\"event\",\"event\":");
+	strbuf_add(&b, j.s ? j.s : "{}");
+	strbuf_add(&b, ",\"raw\":{");
+	strbuf_addf(&b, "\"ev\":\"%s\"", event_names[ev->type]);
+	kint(&b, "sight", (int)s);
+	kint(&b, "round", ev->round);
+	kint(&b, "team", ev->team);
+	kint(&b, "step", ev->step);
+	unit_ref(&b, "u", g, ev->unit, full || (s & EVS_UNIT));
+	unit_ref(&b, "t", g, ev->target, full || (s & EVS_TARGET));
+	bool from = full || (s & EVS_FROM), to = full || (s & EVS_TO);
+	strbuf_addf(&b, ",\"from\":[%d,%d],\"to\":[%d,%d]", from ? ev->x0 : -1,
+		    from ? ev->y0 : -1, to ? ev->x1 : -1, to ? ev->y1 : -1);
+	if (full) {
+		kint(&b, "v", ev->value);
+		kint(&b, "v2", ev->value2);
+		kint(&b, "kind", ev->kind);
+		kbool(&b, "ok", ev->success);
+		kbool(&b, "free", ev->free_attack);
+		kint(&b, "winner", ev->winner);
+		kstr(&b, "text", ev->text);
+	}
+	/* A move read in full is worded by the player's screen (it joins
+	 * the steps of one move); everything else as the host words it. */
+	if (!(full && ev->type == EV_MOVE))
+		kstr(&b, "told", told.s ? told.s : "");
+	strbuf_add(&b, "}}");
+	add_buf(t, &b);
+	strbuf_free(&b);
+	strbuf_free(&j);
+	strbuf_free(&told);
+}
+
+/* --- the player's side -------------------------------------------------- */
+
+void wire_client_init(struct wire_client *c)
+{
+	memset(c, 0, sizeof *c);
+	c->team = -1;
+}
+
+struct game *wire_client_take(struct wire_client *c)
+{
+	struct game *g = c->g;
+	c->g = NULL;
+	return g;
+}
+
+void wire_client_free(struct wire_client *c)
+{
+	game_free(c->g);
+	scenario_free(&c->sc);
+	free(c->palette);
+	memset(c, 0, sizeof *c);
+}
+
+static int bad(char *why, const char *what)
+{
+	snprintf(why, GAME_WHY_LEN, "the host sent %s", what);
+	return -1;
+}
+
+static int name_index(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; s && i < n; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+static int apply_setup(struct wire_client *c, const struct json *o, char *why)
+{
+	int w = json_int(o, "width", 0), h = json_int(o, "height", 0);
+	int team = json_int(o, "team", -1);
+	if (c->sc.world.map.cells || w < 1 || h < 1 || w > 4096 || h > 4096 ||
+	    team < 0 || team >= MAX_TEAMS)
+		return bad(why, "a bad setup");
+	c->team = team;
+	const char *name = json_str(o, "scenario");
+	c->sc.name = xstrdup(name ? name : "?");
+	c->sc.rounds = json_int(o, "rounds", 0);
+	map_init(&c->sc.world.map, w, h);
+	const struct json *ch = json_get(o, "chart");
+	struct chart *cc = &c->sc.world.roster.chart;
+	*cc = chart_default();
+	cc->natural_20_hits = json_bool(ch, "natural_20_hits", cc->natural_20_hits);
+	cc->vision_range = json_int(ch, "vision_range", cc->vision_range);
+#define X(f, k, label, def) cc->f = json_int(ch, k, cc->f);
+	CHART_LIST(X)
+#undef X
+	return 0;
+}
+
+static int apply_team(struct wire_client *c, const struct json *o, char *why)
+{
+	struct world *w = &c->sc.world;
+	const char *name = json_str(o, "name"), *letter = json_str(o, "letter");
+	const char *colour = json_str(o, "colour");
+	int control = name_index(control_names, CONTROL_COUNT,
+				 json_str(o, "control"));
+	if (w->nteams >= MAX_TEAMS || !name || !letter || !colour ||
+	    strlen(name) >= TEAM_NAME_LEN || strlen(letter) != 1 || control < 0)
+		return bad(why, "a bad team");
+	struct team *t = &w->teams[w->nteams++];
+	snprintf(t->name, sizeof t->name, "%s", name);
+	t->letter = letter[0];
+	snprintf(t->colour, sizeof t->colour, "%s", colour);
+	t->control = (enum control)control;
+	return 0;
+}
+
+static int apply_unittype(struct wire_client *c, const struct json *o,
+			  char *why)
+{
+	struct roster *r = &c->sc.world.roster;
+	const char *id = json_str(o, "id"), *name = json_str(o, "name");
+	const char *sym = json_str(o, "symbol");
+	int cls = name_index(unit_class_names, CLASS_COUNT, json_str(o, "class"));
+	const struct json *wps = json_get(o, "weapons");
+	if (!id || !name || !sym || strlen(sym) != 1 || cls < 0 ||
+	    strlen(id) >= NAME_MAX_LEN || strlen(name) >= NAME_MAX_LEN || !wps ||
+	    wps->type != JSON_ARR || wps->n > MAX_WEAPONS || r->ntypes >= 4096)
+		return bad(why, "a bad unit type");
+	r->types = xrealloc(r->types, (size_t)(r->ntypes + 1) * sizeof *r->types);
+	struct unit_type *t = &r->types[r->ntypes++];
+	memset(t, 0, sizeof *t);
+	snprintf(t->id, sizeof t->id, "%s", id);
+	snprintf(t->name, sizeof t->name, "%s", name);
+	t->symbol = sym[0];
+	t->cls = (enum unit_class)cls;
+	t->move = json_int(o, "move", 0);
+	t->dv = json_int(o, "dv", 0);
+	t->hits = json_int(o, "hits", 1);
+	for (int k = 0; k < wps->n; k++) {
+		const struct json *wj = &wps->items[k];
+		struct weapon *wp = &t->weapons[t->nweapons];
+		const char *wn = json_str(wj, "name");
+		int kind = name_index(weapon_kind_names, WEAPON_KIND_COUNT,
+				      json_str(wj, "kind"));
+		if (!wn || strlen(wn) >= NAME_MAX_LEN || kind < 0)
+			return bad(why, "a bad weapon");
+		snprintf(wp->name, sizeof wp->name, "%s", wn);
+		wp->kind = (enum weapon_kind)kind;
+		wp->av = json_int(wj, "av", 0);
+		wp->range = json_int(wj, "range", 1);
+		wp->min_range = json_int(wj, "min", 0);
+		wp->reload = json_int(wj, "reload", 0);
+		wp->structures = json_bool(wj, "structures", false);
+		t->nweapons++;
+	}
+	return 0;
+}
+
+static int apply_goalset(struct wire_client *c, const struct json *o,
+			 char *why)
+{
+	int team = json_int(o, "team", -1);
+	int kind = name_index(goal_kind_names, GOAL_KIND_COUNT, json_str(o, "kind"));
+	const struct json *area = json_get(o, "area"), *cell = json_get(o, "cell");
+	const char *unit = json_str(o, "unit");
+	if (team < 0 || team >= c->sc.world.nteams || kind < 0 || !area ||
+	    area->type != JSON_ARR || area->n != 4 || !cell ||
+	    cell->type != JSON_ARR || cell->n != 2 || !unit ||
+	    strlen(unit) >= UNIT_ID_LEN || c->sc.ngoals >= 256)
+		return bad(why, "a bad goal");
+	c->sc.goals = xrealloc(c->sc.goals,
+			       (size_t)(c->sc.ngoals + 1) * sizeof *c->sc.goals);
+	struct goal *g = &c->sc.goals[c->sc.ngoals++];
+	memset(g, 0, sizeof *g);
+	g->team = team;
+	g->kind = (enum goal_kind)kind;
+	g->enemies = (unsigned)json_int(o, "enemies", 0);
+	g->x0 = (int)area->items[0].num;
+	g->y0 = (int)area->items[1].num;
+	g->x1 = (int)area->items[2].num;
+	g->y1 = (int)area->items[3].num;
+	g->rounds = json_int(o, "rounds", 0);
+	g->count = json_int(o, "count", 0);
+	g->has_cell = json_bool(o, "has_cell", false);
+	g->cx = (int)cell->items[0].num;
+	g->cy = (int)cell->items[1].num;
+	snprintf(g->unit, sizeof g->unit, "%s", unit);
+	return 0;
+}
+
+static int apply_terrain(struct wire_client *c, const struct json *o,
+			 char *why)
+{
+	int kind = name_index(terrain_names, TERRAIN_COUNT, json_str(o, "kind"));
+	int cover = name_index(cover_names, COVER_COUNT, json_str(o, "cover"));
+	int state = name_index(door_state_names, DOOR_STATE_COUNT,
+			       json_str(o, "state"));
+	const char *sym = json_str(o, "sym");
+	if (json_int(o, "k", -1) != c->npal || kind < 0 || cover < 0 ||
+	    state < 0 || !sym || strlen(sym) != 1 || c->npal >= 65536)
+		return bad(why, "a bad terrain");
+	if (c->npal == c->palcap) {
+		c->palcap = c->palcap ? 2 * c->palcap : 16;
+		c->palette = xrealloc(c->palette,
+				      (size_t)c->palcap * sizeof *c->palette);
+	}
+	struct cell *cell = &c->palette[c->npal++];
+	memset(cell, 0, sizeof *cell);
+	struct terrain *t = &cell->t;
+	*t = terrain_default((enum terrain_kind)kind);
+	t->sym = sym[0];
+	t->passable = json_bool(o, "passable", t->passable);
+	t->cost = json_int(o, "cost", t->cost);
+	t->blocks_sight = json_bool(o, "blocks_sight", t->blocks_sight);
+	t->height = json_int(o, "height", t->height);
+	t->cover = (enum cover)cover;
+	t->mounted = json_bool(o, "mounted", t->mounted);
+	t->machines = json_bool(o, "machines", t->machines);
+	t->state = (enum door_state)state;
+	t->locked_by = json_int(o, "locked_by", -1);
+	t->key = json_int(o, "key", -1);
+	t->dv = json_int(o, "dv", 0);
+	t->hits = json_int(o, "hits", 0);
+	t->rubble = json_bool(o, "rubble", false);
+	t->broken = json_bool(o, "broken", false);
+	cell->hits_left = json_int(o, "hits_left", 0);
+	return 0;
+}
+
+static int apply_cells(struct wire_client *c, const struct json *o, char *why)
+{
+	struct map *m = &c->g->w->map;
+	int x = json_int(o, "x", -1), y = json_int(o, "y", -1);
+	const struct json *k = json_get(o, "k");
+	if (!k || k->type != JSON_ARR || y < 0 || y >= m->h || x < 0 ||
+	    x + k->n > m->w)
+		return bad(why, "bad cells");
+	for (int i = 0; i < k->n; i++) {
+		double v = k->items[i].num;
+		if (k->items[i].type != JSON_NUM || v < 0 || v >= c->npal)
+			return bad(why, "a cell of no terrain");
+		*map_cell(m, x + i, y) = c->palette[(int)v];
+	}
+	return 0;
+}
+
+static int hexval(char h)
+{
+	if (h >= '0' && h <= '9')
+		return h - '0';
+	if (h >= 'a' && h <= 'f')
+		return h - 'a' + 10;
+	return -1;
+}
+
+static int apply_row(struct wire_client *c, const struct json *o, bool view,
+		     char *why)
+{
+	struct knowledge *k = &c->g->know[c->team];
+	int y = json_int(o, "y", -1);
+	const char *s = json_str(o, view ? "v" : "s");
+	int w = k->w;
+	if (y < 0 || y >= k->h || !s ||
+	    strlen(s) != (size_t)(view ? (w + 3) / 4 : w))
+		return bad(why, view ? "a bad view row" : "a bad memory row");
+	unsigned char *row = (view ? k->view : k->memory) + (size_t)y * (size_t)w;
+	for (int x = 0; x < w; x++) {
+		if (view) {
+			int v = hexval(s[x / 4]);
+			if (v < 0)
+				return bad(why, "a bad view row");
+			row[x] = (unsigned char)((v >> (3 - x % 4)) & 1);
+		} else {
+			row[x] = s[x] == ' ' ? 0 : (unsigned char)s[x];
+		}
+	}
+	return 0;
+}
+
+static int apply_unit(struct wire_client *c, const struct json *o, char *why)
+{
+	struct game *g = c->g;
+	const char *id = json_str(o, "id");
+	const struct json *last = json_get(o, "last");
+	int i = id ? projection_unit(g, id, json_int(o, "ut", -1),
+				     json_int(o, "team", -1))
+		   : -1;
+	if (i < 0 || !last || last->type != JSON_ARR || last->n != 3)
+		return bad(why, "a bad unit");
+	struct unit *u = &g->w->units[i];
+	struct knowledge *k = &g->know[c->team];
+	k->units[i] = json_bool(o, "known", false);
+	k->last[i] = (struct last_seen){(int)last->items[0].num,
+					(int)last->items[1].num,
+					(int)last->items[2].num};
+	if (json_get(o, "x")) {
+		int x = json_int(o, "x", -1), y = json_int(o, "y", -1);
+		int facing = dir_parse(json_str(o, "facing") ? json_str(o, "facing") : "");
+		int status = name_index(unit_status_names, STATUS_COUNT,
+					json_str(o, "status"));
+		const struct json *cl = json_get(o, "climb");
+		if (!map_inside(&g->w->map, x, y) || facing < 0 || status < 0 ||
+		    !cl || cl->type != JSON_ARR || cl->n != 2 ||
+		    cl->items[0].num < 0 || cl->items[0].num >= DIR_COUNT)
+			return bad(why, "a bad unit");
+		u->x = x;
+		u->y = y;
+		u->facing = (enum dir)facing;
+		u->status = (enum unit_status)status;
+		u->hits = json_int(o, "hits", u->hits);
+		u->climb_dir = (enum dir)(int)cl->items[0].num;
+		u->climb_paid = (int)cl->items[1].num;
+	}
+	if (json_get(o, "move")) {
+		u->move_left = json_int(o, "move", 0);
+		u->shot = json_bool(o, "shot", false);
+		u->fought = json_bool(o, "fought", false);
+		u->reload_wait = json_int(o, "reload", 0);
+	}
+	return 0;
+}
+
+static int apply_turn(struct wire_client *c, const struct json *o, char *why)
+{
+	struct game *g = c->g;
+	int active = json_int(o, "active", -1), step = json_int(o, "step", -1);
+	int winner = json_int(o, "winner", -1);
+	const char *result = json_str(o, "result");
+	if (active < 0 || active >= g->w->nteams || step < 0 ||
+	    step >= STEP_COUNT || winner < -1 || winner >= g->w->nteams)
+		return bad(why, "a bad turn");
+	g->round = json_int(o, "round", 1);
+	g->active = active;
+	g->step = (enum step)step;
+	g->machines_done = json_bool(o, "machines_done", false);
+	g->over = json_bool(o, "over", false);
+	g->winner = winner;
+	snprintf(g->result, sizeof g->result, "%s", result ? result : "");
+	return 0;
+}
+
+static int unit_by_ref(const struct game *g, const struct json *raw,
+		       const char *k)
+{
+	const char *id = json_str(raw, k);
+	return id ? world_find_unit(g->w, id) : -1;
+}
+
+static int apply_event(struct wire_client *c, const struct json *o, char *why)
+{
+	struct game *g = c->g;
+	const struct json *raw = json_get(o, "raw");
+	const struct json *from = json_get(raw, "from"), *to = json_get(raw, "to");
+	int type = name_index(event_names, EVENT_COUNT, json_str(raw, "ev"));
+	if (type < 0 || !from || from->type != JSON_ARR || from->n != 2 || !to ||
+	    to->type != JSON_ARR || to->n != 2)
+		return bad(why, "a bad event");
+	struct event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = (enum event_type)type;
+	ev.round = json_int(raw, "round", g->round);
+	ev.team = json_int(raw, "team", 0);
+	ev.step = json_int(raw, "step", 0);
+	if (ev.team < 0 || ev.team >= g->w->nteams || ev.step < 0 ||
+	    ev.step >= STEP_COUNT)
+		return bad(why, "a bad event");
+	ev.unit = unit_by_ref(g, raw, "u");
+	ev.target = unit_by_ref(g, raw, "t");
+	ev.x0 = (int)from->items[0].num;
+	ev.y0 = (int)from->items[1].num;
+	ev.x1 = (int)to->items[0].num;
+	ev.y1 = (int)to->items[1].num;
+	ev.value = json_int(raw, "v", 0);
+	ev.value2 = json_int(raw, "v2", 0);
+	ev.kind = json_int(raw, "kind", 0);
+	ev.success = json_bool(raw, "ok", false);
+	ev.free_attack = json_bool(raw, "free", false);
+	ev.winner = json_int(raw, "winner", -1);
+	ev.sight[c->team] = (unsigned char)json_int(raw, "sight", 0);
+	const char *text = json_str(raw, "text");
+	snprintf(ev.text, sizeof ev.text, "%s", text ? text : "");
+	ev.told = json_str(raw, "told");
+	if (!ev.told && (ev.type != EV_MOVE || ev.unit < 0))
+		return bad(why, "an event without its words");
+	/* What the event itself tells of a unit the team knows. */
+	if ((ev.type == EV_DISABLED || ev.type == EV_ESCAPED)) {
+		int u = ev.type == EV_DISABLED ? ev.target : ev.unit;
+		if (u >= 0)
+			g->w->units[u].status = ev.type == EV_DISABLED
+							? STATUS_DISABLED
+							: STATUS_ESCAPED;
+	}
+	projection_index(g);
+	projection_emit(g, &ev);
+	return 0;
+}
+
+int wire_client_apply(struct wire_client *c, const char *line, char *why)
+{
+	char jwhy[80];
+	struct json *o = json_parse(line, jwhy);
+	if (!o || o->type != JSON_OBJ) {
+		json_free(o);
+		snprintf(why, GAME_WHY_LEN, "the host sent a line that is not "
+					    "a JSON object (%s)",
+			 o ? "not an object" : jwhy);
+		return -1;
+	}
+	const char *type = json_str(o, "type");
+	int r = 1;
+	bool setup = c->g == NULL;
+	if (!type) {
+		r = bad(why, "a line of no type");
+	} else if (strcmp(type, "setup") == 0) {
+		r = setup ? apply_setup(c, o, why) : bad(why, "a second setup");
+	} else if (strcmp(type, "about") == 0) {
+		const char *text = json_str(o, "text");
+		size_t had = c->sc.description ? strlen(c->sc.description) : 0;
+		if (!setup || !text || had + strlen(text) > 65536) {
+			r = bad(why, "a bad description");
+		} else {
+			c->sc.description = xrealloc(c->sc.description,
+						     had + strlen(text) + 1);
+			memcpy(c->sc.description + had, text, strlen(text) + 1);
+			r = 0;
+		}
+	} else if (strcmp(type, "team") == 0 || strcmp(type, "unittype") == 0 ||
+		   strcmp(type, "goalset") == 0 || strcmp(type, "start") == 0) {
+		if (!setup || !c->sc.world.map.cells)
+			r = bad(why, "setup out of order");
+		else if (type[0] == 't')
+			r = apply_team(c, o, why);
+		else if (type[0] == 'u')
+			r = apply_unittype(c, o, why);
+		else if (type[0] == 'g')
+			r = apply_goalset(c, o, why);
+		else if (c->sc.world.nteams < 1 || c->team >= c->sc.world.nteams)
+			r = bad(why, "a setup of no teams");
+		else {
+			c->g = projection_new(&c->sc, c->team);
+			r = 0;
+		}
+	} else if (strcmp(type, "terrain") == 0 || strcmp(type, "cells") == 0 ||
+		   strcmp(type, "view") == 0 || strcmp(type, "mem") == 0 ||
+		   strcmp(type, "unit") == 0 || strcmp(type, "turn") == 0 ||
+		   strcmp(type, "goal") == 0 || strcmp(type, "event") == 0) {
+		if (setup && strcmp(type, "terrain") != 0)
+			r = bad(why, "a record before its setup");
+		else if (strcmp(type, "terrain") == 0)
+			r = apply_terrain(c, o, why);
+		else if (strcmp(type, "cells") == 0)
+			r = apply_cells(c, o, why);
+		else if (strcmp(type, "view") == 0)
+			r = apply_row(c, o, true, why);
+		else if (strcmp(type, "mem") == 0)
+			r = apply_row(c, o, false, why);
+		else if (strcmp(type, "unit") == 0)
+			r = apply_unit(c, o, why);
+		else if (strcmp(type, "turn") == 0)
+			r = apply_turn(c, o, why);
+		else if (strcmp(type, "goal") == 0) {
+			int i = json_int(o, "i", -1);
+			if (i < 0 || i >= c->g->sc.ngoals)
+				r = bad(why, "a bad goal");
+			else {
+				c->g->sc.goals[i].progress = json_int(o, "progress", 0);
+				r = 0;
+			}
+		} else
+			r = apply_event(c, o, why);
+	} else if (strcmp(type, "chat") == 0) {
+		const char *from = json_str(o, "from"), *text = json_str(o, "text");
+		snprintf(c->chat, sizeof c->chat, "%s: %s", from ? from : "?",
+			 text ? text : "");
+		c->has_chat = true;
+		r = 0;
+	}
+	json_free(o);
+	return r;
+}

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Fairness on the wire: what Red cannot see changes no byte the host sends
+Red. The fixtures tests/data/fog-{a,b,c}.yaml are one gatehouse battle but
+for Blue's units Red cannot see (as shipped; moved and one added; removed).
+Each is hosted with the same seed; a Red player, a Red watcher and a Blue
+player play the same Red commands, while Blue moves its hidden units
+differently in each. Every byte sent to Red's player, and to Red's watcher,
+must be the same in the three games (only the game's name, its random tag,
+and the host's record id differ and are masked); the watcher is sent what
+the player is, less the answers to the player's own commands; and Blue's
+bytes must differ (the test would prove nothing if Blue's game did not)."""
+import json, os, re, signal, socket, subprocess, sys, tempfile, time
+
+top = os.environ.get("abs_top_srcdir") or os.path.join(os.path.dirname(__file__), "..")
+build = os.environ.get("abs_top_builddir") or os.getcwd()
+medsiege = os.path.join(build, "medsiege")
+fog = os.path.join(top, "tests", "data")
+
+# Red's first turn: moves, a turn, an undone move, a shot, the steps.
+RED = ["move r3 n", "move r3 ne", "face r3 e", "undo", "move r1 n n",
+       "move r8 n", "move r7 n", "bogus line", "end", "shoot r5 b1",
+       "shoot r6 b2", "end", "end"]
+# Blue's turn: its hidden units move, differently in each fixture.
+BLUE = {
+    "fog-a": ["move b6 e e", "move b7 s", "end", "end", "end"],
+    "fog-b": ["move b6 w", "move b7 e e", "move b8 s s", "end", "end", "end"],
+    "fog-c": ["end", "end", "end"],
+}
+# Red again: the next round's first step, to read what Blue's turn told.
+RED2 = ["move r3 n", "end", "end", "end"]
+
+fails = 0
+
+
+def fail(msg):
+    global fails
+    fails += 1
+    print("not ok -", msg)
+
+
+class Client:
+    def __init__(self, path, code):
+        self.s = socket.socket(socket.AF_UNIX)
+        self.s.connect(path)
+        self.buf = b""
+        self.s.sendall(b"medsiege-proto 1\nhello " + code.encode() + b"\n")
+
+    def line(self, timeout=20):
+        end = time.time() + timeout
+        while b"\n" not in self.buf:
+            self.s.settimeout(max(0.01, end - time.time()))
+            data = self.s.recv(65536)
+            if not data:
+                raise EOFError("host closed")
+            self.buf += data
+        l, self.buf = self.buf.split(b"\n", 1)
+        return l.decode()
+
+    def command(self, cmd):
+        self.s.sendall(cmd.encode() + b"\n")
+        while True:
+            l = self.line()
+            if l.startswith("{"):
+                o = json.loads(l)
+                if o.get("type") in ("ok", "refused") and o.get("line") == cmd:
+                    return o
+
+    def close(self):
+        try:
+            self.s.sendall(b"bye\n")
+        except OSError:
+            pass
+        self.s.close()
+
+
+def stop_host(sock):
+    """The host's pid is the last word of its log's first line."""
+    log = sock[:-len(".sock")] + ".log"
+    try:
+        pid = int(open(log).readline().split()[-1])
+        os.kill(pid, signal.SIGTERM)
+        for _ in range(250):
+            os.kill(pid, 0)
+            time.sleep(0.02)
+    except (OSError, ValueError, IndexError):
+        pass
+
+
+def host(fixture, work):
+    env = dict(os.environ)
+    env["XDG_RUNTIME_DIR"] = os.path.join(work, "run")
+    env["XDG_STATE_HOME"] = os.path.join(work, "state")
+    env["MEDSIEGE_GROUP_ROOT"] = work
+    env["MEDSIEGE_WIRE_LOG"] = os.path.join(work, "wire")
+    for d in ("run", "state", "wire"):
+        os.makedirs(os.path.join(work, d), mode=0o700, exist_ok=True)
+    os.environ["XDG_RUNTIME_DIR"] = env["XDG_RUNTIME_DIR"]
+    out = subprocess.run([medsiege, "host", os.path.join(fog, fixture + ".yaml"),
+                          "--seed", "5", "--detach"], env=env, capture_output=True,
+                         text=True, timeout=30)
+    if out.returncode != 0:
+        raise RuntimeError("host: " + out.stderr)
+    codes = re.findall(r"(?:join|watch) (\S+)", out.stdout)
+    game = re.search(r"Hosting (\S+)", out.stdout).group(1)
+    sock = os.path.join(work, "run", "medsiege", game + ".sock")
+    return game, sock, codes  # red play, red watch, blue play, blue watch
+
+
+def play(fixture, work):
+    game, sock, codes = host(fixture, work)
+    red = Client(sock, codes[0])
+    watch = Client(sock, codes[1])
+    blue = Client(sock, codes[2])
+    answers = []
+    for c in RED:
+        answers.append(red.command(c))
+    for c in BLUE[fixture]:
+        o = blue.command(c)
+        if o["type"] != "ok":
+            fail(f"{fixture}: Blue's {c!r} refused: {o.get('why')}")
+    for c in RED2:
+        answers.append(red.command(c))
+    # Everything sent is in the wire logs once the host has flushed it:
+    # ask for a pong on each, which comes after all of it.
+    for cl in (red, watch, blue):
+        cl.s.sendall(b"ping\n")
+        while '"pong"' not in cl.line():
+            pass
+    for cl in (red, watch, blue):
+        cl.close()
+    stop_host(sock)
+    logs = {}
+    wire = os.path.join(work, "wire")
+    for f in os.listdir(wire):
+        m = re.match(re.escape(game) + r"-\d+-(\w+)-(\w+)\.wire$", f)
+        if m:
+            logs[(m.group(1), m.group(2))] = open(os.path.join(wire, f), "rb").read()
+    mask = lambda b: re.sub(rb'"record":"[0-9a-z]{4}"', b'"record":"XXXX"',
+                            b.replace(game.encode(), b"GAME"))
+    return {k: mask(v) for k, v in logs.items()}, answers
+
+
+def main():
+    if not os.access(medsiege, os.X_OK):
+        print("1..0 # SKIP no medsiege binary")
+        return 0
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for fx in ("fog-a", "fog-b", "fog-c"):
+            work = os.path.join(tmp, fx)
+            os.makedirs(work)
+            try:
+                results[fx] = play(fx, work)
+            except Exception as e:  # a broken game is a failure, not a crash
+                fail(f"{fx}: {e}")
+                return 1
+    a = results["fog-a"][0]
+    for key in (("Red", "play"), ("Red", "watch"), ("Blue", "play")):
+        if key not in a:
+            fail(f"no wire log for {key}")
+    if fails:
+        return 1
+    for fx in ("fog-b", "fog-c"):
+        for key in (("Red", "play"), ("Red", "watch")):
+            if results[fx][0].get(key) != a[key]:
+                x, y = a[key].split(b"\n"), results[fx][0].get(key, b"").split(b"\n")
+                first = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]),
+                             min(len(x), len(y)))
+                fail(f"{fx}: Red's {key[1]} bytes differ from fog-a's at line "
+                     f"{first + 1}:\n  fog-a: {x[first][:300] if first < len(x) else b''}\n"
+                     f"  {fx}: {y[first][:300] if first < len(y) else b''}")
+            else:
+                print(f"ok - {fx}: Red's {key[1]} bytes are fog-a's ({len(a[key])} bytes)")
+        if results[fx][0].get(("Blue", "play")) == a[("Blue", "play")]:
+            fail(f"{fx}: Blue's bytes are fog-a's: the fixtures prove nothing")
+    # The watcher reads what the player reads, less the answers to the
+    # player's own commands.
+    strip = lambda b: b"\n".join(l for l in b.split(b"\n")
+                                 if not re.match(rb'\{"type":"(ok|refused)"', l)
+                                 ).replace(b'"role":"play"', b'"role":"watch"')
+    if strip(a[("Red", "play")]) != a[("Red", "watch")]:
+        fail("Red's watcher is not sent what Red's player is")
+    else:
+        print("ok - Red's watcher is sent what Red's player is")
+    # Refusals go to their issuer only; the seed never goes anywhere.
+    if b'"refused"' not in a[("Red", "play")]:
+        fail("Red's refused line was not answered to Red")
+    for key, data in a.items():
+        if key != ("Red", "play") and b"bogus" in data:
+            fail(f"Red's refusal reached {key}")
+        if re.search(rb'"seed"|seed 5', data):
+            fail(f"the seed reached {key}")
+        for l in data.split(b"\n"):
+            if len(l) + 1 > 4096:
+                fail(f"a line of {len(l) + 1} bytes to {key}")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
