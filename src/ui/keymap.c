@@ -31,6 +31,7 @@ static const struct {
 	{"goals", ACT_BRIEFING, -1},       {"log", ACT_LOG, -1},
 	{"quit", ACT_QUIT, -1},            {"cancel", ACT_CANCEL, -1},
 	{"redraw", ACT_REDRAW, -1},        {"none", ACT_NONE, -1},
+	{"command", ACT_PROMPT, -1},       {"line", ACT_LINE, -1},
 };
 #define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
 
@@ -39,7 +40,7 @@ const char *keymap_action_names(void)
 	return "cursor-n cursor-ne cursor-e cursor-se cursor-s cursor-sw "
 	       "cursor-w cursor-nw select step face open close lock unlock "
 	       "shoot fight end undo next previous target arc moves marks help "
-	       "goals log quit cancel redraw none";
+	       "goals log quit cancel redraw command line none";
 }
 
 /* A key: one printable character, or space, tab, enter, esc. */

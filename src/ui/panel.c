@@ -356,6 +356,11 @@ void panel_draw(struct ui *ui, int viewer)
 		wrap(&p, A_BOLD, ui->preview);
 		return;
 	}
+	const char *line = losview_brief(ui);
+	if (line) { /* v: the line of sight to the cursor, in short */
+		wrap(&p, A_NORMAL, line);
+		return;
+	}
 	cursor_cell(ui, &p, viewer);
 	live_preview(ui, &p, viewer);
 }
