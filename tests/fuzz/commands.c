@@ -2,10 +2,10 @@
  * lines against a shipped or test scenario. The input is a script:
  * "# scenario: NAME" picks the battle (by file name, default tutorial),
  * "# seed: N" the dice, and "# as: TEAM|active|any" who gives the lines
- * after it (default any, as a script or a save). After every line the
- * game must hold its invariants, a refused line must change nothing,
- * every event must read as one line to every team, and replaying the
- * accepted lines as a save would must end in the same state. */
+ * after it (default any, as a script or a save). A refused line must
+ * change nothing, every event must read as one line to every team, the
+ * game must hold its invariants at the end, and replaying the accepted
+ * lines as a save would must end in the same state. */
 #include <dirent.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -183,27 +183,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			issuer = issuer_of(g, v, issuer);
 			continue;
 		}
-		struct game_snapshot before;
-		invariants_snapshot(g, &before);
+		/* The state hash only, line by line: the full checks cost as
+		 * much as the game, and tests/test_props makes them all after
+		 * every line of its streams. */
+		uint64_t before = game_state_hash(g);
 		int who = issuer == MAX_TEAMS ? g->active : issuer;
 		why[0] = '\0';
 		int rc = cmd_execute(g, who, lines[i], why);
-		if (rc < 0) {
-			if (!why[0] || strchr(why, '\n'))
-				fuzz_fail("line %d refused with '%s'", i + 1, why);
-			if (!invariants_unchanged(g, &before, broken, sizeof broken))
-				fuzz_fail("line %d was refused, yet %s", i + 1,
-					  broken);
-		} else if (rc == 0) {
+		if (rc < 0 && (!why[0] || strchr(why, '\n')))
+			fuzz_fail("line %d refused with '%s'", i + 1, why);
+		if (rc != 0 && game_state_hash(g) != before)
+			fuzz_fail("line %d was %s, yet the state changed", i + 1,
+				  rc < 0 ? "refused" : "blank");
+		if (rc == 0)
 			accepted[naccepted++] = lines[i];
-			if (invariants_check(g, broken, sizeof broken) < 0)
-				fuzz_fail("after line %d (%s): %s", i + 1, lines[i],
-					  broken);
-		} else if (!invariants_unchanged(g, &before, broken, sizeof broken)) {
-			fuzz_fail("line %d is blank, yet %s", i + 1, broken);
-		}
-		invariants_snapshot_free(&before);
 	}
+	if (invariants_check(g, broken, sizeof broken) < 0)
+		fuzz_fail("after %d lines: %s", nlines, broken);
 
 	/* As a save resumes: the same seed, the accepted lines, no issuer. */
 	struct game *again = start(sc, seed, NULL, NULL);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -54,11 +55,18 @@ const char *fuzz_tmpdir(void)
 {
 	if (tmpdir[0])
 		return tmpdir;
+	/* A file is written for every input: memory, where there is a
+	 * tmpfs, is far faster than a disk. */
+	struct stat st;
 	const char *base = getenv("TMPDIR");
-	snprintf(tmpdir, sizeof tmpdir, "%s/medsiege-fuzz-XXXXXX",
-		 base && *base ? base : "/tmp");
+	if (!base || !*base)
+		base = stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) &&
+				       access("/dev/shm", W_OK) == 0
+			       ? "/dev/shm"
+			       : "/tmp";
+	snprintf(tmpdir, sizeof tmpdir, "%s/medsiege-fuzz-XXXXXX", base);
 	if (!mkdtemp(tmpdir))
-		fuzz_fail("cannot make a folder in %s", base ? base : "/tmp");
+		fuzz_fail("cannot make a folder in %s", base);
 	atexit(remove_tmpdir);
 	return tmpdir;
 }
@@ -73,6 +81,9 @@ char *fuzz_cstr(const uint8_t *data, size_t size)
 
 void fuzz_write_file(const char *path, const uint8_t *data, size_t size)
 {
+	/* A new file each time: rewriting one in place makes some file
+	 * systems (ext4) flush it to disk on close. */
+	unlink(path);
 	FILE *f = fopen(path, "wb");
 	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
 		fuzz_fail("cannot write %s", path);
