@@ -25,8 +25,17 @@
 #include "save/session.h"
 
 /* Lines per scenario: enough for several games on the small maps and
- * deep into one on the large, in seconds under the sanitizers. */
+ * deep into one on the large, in seconds under the sanitizers. Under
+ * valgrind, which is far slower, make check-valgrind asks for fewer
+ * (MEDSIEGE_PROPS_LINES). */
 #define LINES_PER_SCENARIO 2000
+
+static int lines_per_scenario(void)
+{
+	const char *s = getenv("MEDSIEGE_PROPS_LINES");
+	int n = s ? atoi(s) : 0;
+	return n > 0 ? n : LINES_PER_SCENARIO;
+}
 
 struct run {
 	struct rng rng;
@@ -197,7 +206,8 @@ static void play_scenario(const char *name, uint64_t seed)
 						     : ".",
 			       name);
 	char line[200];
-	for (int n = 0; n < LINES_PER_SCENARIO;) {
+	const int nlines = lines_per_scenario();
+	for (int n = 0; n < nlines;) {
 		char *err = NULL;
 		r.s = session_new(path, seed + (uint64_t)r.games, r.dir, &err);
 		if (!r.s)
@@ -209,7 +219,7 @@ static void play_scenario(const char *name, uint64_t seed)
 			session_set_ai(r.s, t, pick(&r, 2) ? AI_EASY : AI_NORMAL);
 		game_start(g);
 		check_invariants(g, "the start");
-		for (; n < LINES_PER_SCENARIO && !g->over; n++) {
+		for (; n < nlines && !g->over; n++) {
 			int kind = pick(&r, 10);
 			if (kind < 4) {
 				int before = r.s->ncmds;
