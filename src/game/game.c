@@ -235,6 +235,8 @@ int game_end_step(struct game *g, char *why)
 			if (game_check_goals(g, true))
 				return 0;
 			g->round++;
+			/* Enemies still in sight are seen in this round too. */
+			g->know_stale = true;
 			if (g->sc.rounds > 0 && g->round > g->sc.rounds) {
 				g->round = g->sc.rounds;
 				g->over = true;

@@ -249,6 +249,12 @@ struct keymap {
  * that make no sense are skipped and the first is described in
  * ui->keymap_note. */
 void keymap_load(struct ui *ui);
+/* The bindings in len bytes of key file text, read line by line as
+ * keymap_load reads the file (name is the FILE of the notes); the first
+ * line that makes no sense is described in note (size bytes). Caller
+ * frees the result. */
+struct keymap *keymap_parse(const char *name, const char *text, size_t len,
+			    char *note, size_t size);
 /* The action names a key file may use, for the help page. */
 const char *keymap_action_names(void);
 /* Ask on the status line; true for y or Enter. */
