@@ -2,7 +2,7 @@
 # Run the fuzz harnesses built by `make fuzz`, one after another, each for
 # SECONDS (default 60), and print per harness the executions, executions
 # per second, coverage (edges and features libFuzzer counts) and crashes.
-#   bench/fuzz.sh [SECONDS] [NAME...]     NAME: scenario roster commands save keys
+#   bench/fuzz.sh [SECONDS] [NAME...]     NAME: scenario roster commands save keys wire
 # Each harness starts from its corpus in tests/fuzz/corpus/NAME and keeps
 # what it finds in bench/fuzz-out/NAME/corpus, so later runs go on where
 # earlier ones stopped; bench/fuzz-out/NAME/runs adds up every run, and a
@@ -21,7 +21,7 @@ case "$secs" in
 	;;
 esac
 [ $# -gt 0 ] && shift
-names=${*:-scenario roster commands save keys}
+names=${*:-scenario roster commands save keys wire}
 status=0
 
 dict_of() {
