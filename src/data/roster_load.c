@@ -238,7 +238,7 @@ int roster_load(const char *path, struct roster *out, char **err)
 	struct ynode *root = ytree_load_file(path, err);
 	if (!root)
 		return -1;
-	if (ytree_check_keys(&c, root, "roster", top_keys, NKEYS(top_keys)) <
+	if (ytree_check_root(&c, root, "roster", top_keys, NKEYS(top_keys)) <
 		    0 ||
 	    ytree_need(&c, root, "roster", "units", &units) < 0 ||
 	    load_units(&c, units, &r) < 0 ||
