@@ -38,14 +38,23 @@ struct run_out {
 	bool json;
 	struct strbuf b;
 	struct strbuf pending; /* a command's events, shown once it is saved */
+	struct session *s;
 };
 
+/* Once a command is saved: its events, and what happened to the save
+ * (saving stopped), said at once. */
 static void flush_events(void *ctx)
 {
 	struct run_out *o = ctx;
 	fputs(o->pending.s, stdout);
 	o->pending.len = 0;
 	o->pending.s[0] = '\0';
+	char *alert = o->s ? session_take_alert(o->s) : NULL;
+	if (alert) {
+		fflush(stdout);
+		cli_warn("medsiege run: %s", alert);
+		free(alert);
+	}
 }
 
 static void print_event(void *ctx, const struct game *g, const struct event *ev)
@@ -75,7 +84,9 @@ static void print_error(void *ctx, int lineno, const char *line, const char *why
 		puts(b.s);
 		strbuf_free(&b);
 	} else {
-		printf("error: line %d: %s: %s\n", lineno, line, why);
+		char *safe = util_printable(line);
+		printf("error: line %d: %s: %s\n", lineno, safe, why);
+		free(safe);
 	}
 }
 
@@ -116,7 +127,9 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 {
 	struct game *g = s->g;
 	if (s->warning)
-		fprintf(stderr, "medsiege run: %s\n", s->warning);
+		cli_warn("medsiege run: %s", s->warning);
+	free(session_take_alert(s)); /* said just now */
+	bool saving = s->j != NULL;
 	if (out->json) {
 		strbuf_add(&out->b, "{\"type\":\"start\",\"scenario\":");
 		strbuf_add_json(&out->b, g->sc.name);
@@ -134,6 +147,7 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	}
 	/* A resumed game's past is not printed again: listen from here. */
 	game_listen(g, print_event, out);
+	out->s = s;
 	s->done = flush_events;
 	s->done_ctx = out;
 	if (!resumed)
@@ -141,9 +155,11 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	flush_events(out);
 	int bad = 0;
 	if (script) {
-		bad = cli_apply_script(s, script, strict, print_error, out);
+		char *err;
+		bad = cli_apply_script(s, script, strict, print_error, out, &err);
 		if (bad < 0) {
-			fprintf(stderr, "medsiege run: cannot read %s\n", script);
+			cli_warn("medsiege run: %s", err);
+			free(err);
 			return EXIT_RUNTIME;
 		}
 	} else {
@@ -157,6 +173,10 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	} else {
 		print_state_text(g);
 	}
+	/* A save that stopped part-way is not the game: say so in the
+	 * status too. */
+	if (saving && !s->j)
+		return EXIT_RUNTIME;
 	return strict && bad > 0 ? EXIT_RUNTIME : 0;
 }
 
@@ -249,7 +269,7 @@ int cli_run(int argc, char **argv)
 				   : session_new(argv[optind], seed,
 						 save ? NULL : "", &err);
 	if (!s) {
-		fprintf(stderr, "%s\n", err ? err : "cannot start the game");
+		cli_warn("%s", err ? err : "cannot start the game");
 		free(err);
 		if (replay)
 			journal_data_free(&saved);
