@@ -474,5 +474,27 @@ else
 	printf 'not ok - %s\n' "killed at a write, resumed: different games after kill:N:B =$lost"
 fi
 
+# Every limit of the source is in the man pages' LIMITS, with its value.
+man_limits() { awk '/^\.SH LIMITS/ { on = 1; next } on && /^\.SH/ { exit } on' "$1" | sed 's/\\-/-/g'; }
+man_limits "$srcdir/man/medsiege.6" >"$tmp/limits6"
+man_limits "$srcdir/man/medsiege-scenario.5" >"$tmp/limits5"
+missing=
+for spec in "src/data/yamltree.c MAX_FILE_SIZE_TEXT 5" "src/data/yamltree.c MAX_DEPTH 5" \
+	"src/data/yamltree.c MAX_ITEMS 5" "src/data/scenario_load.c MAX_MAP_SIDE 5" \
+	"src/data/scenario_load.c MAX_UNITS 5" "src/cmd/cmd.h CMD_LINE_MAX" \
+	"src/save/journal.h JOURNAL_LINE_MAX"; do
+	set -- $spec
+	value=$(sed -n "s/^#define $2 \"*\([^\"]*\)\"*\$/\1/p" "$srcdir/$1")
+	# 10000 is written 10,000
+	[ ${#value} -ge 5 ] && value=$(printf '%s' "$value" | sed 's/\([0-9]\)\([0-9]\{3\}\)$/\1,\2/')
+	name=${2%_TEXT}
+	for page in 6 ${3:-}; do
+		{ [ -n "$value" ] && grep -qF -- "$value" "$tmp/limits$page" &&
+			grep -qw -- "$name" "$tmp/limits$page"; } || missing="$missing $name($value) in $page"
+	done
+done
+[ -z "$missing" ] && ok "the man pages' LIMITS name every limit, with its value" ||
+	bad "the man pages' LIMITS lack:$missing"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
