@@ -110,16 +110,14 @@ bool cli_ai_arg(const char *who, const char *arg, struct cli_ai *out)
 	if (colon) {
 		int l = ai_level_parse(colon + 1);
 		if (l < 0) {
-			fprintf(stderr, "%s: --ai %s: no level '%s' (easy or "
-					"normal)\n",
-				who, arg, colon + 1);
+			cli_warn("%s: --ai %s: no level '%s' (easy or normal)",
+				 who, arg, colon + 1);
 			return false;
 		}
 		out->level = (enum ai_level)l;
 	}
 	if (n == 0 || n >= sizeof out->team) {
-		fprintf(stderr, "%s: --ai needs TEAM or TEAM:LEVEL, not '%s'\n",
-			who, arg);
+		cli_warn("%s: --ai needs TEAM or TEAM:LEVEL, not '%s'", who, arg);
 		return false;
 	}
 	memcpy(out->team, arg, n);
@@ -135,7 +133,7 @@ int cli_ai_apply(struct session *s, const struct cli_ai *v, int n,
 		bool all = all_ok && strcmp(v[i].team, "all") == 0;
 		int t = all ? -1 : world_find_team(w, v[i].team);
 		if (!all && t < 0) {
-			fprintf(stderr, "%s: --ai: no team '%s'\n", who, v[i].team);
+			cli_warn("%s: --ai: no team '%s'", who, v[i].team);
 			return -1;
 		}
 		for (int k = 0; k < w->nteams; k++)
@@ -149,6 +147,6 @@ bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed)
 {
 	if (cli_parse_u64(arg, seed))
 		return true;
-	fprintf(stderr, "%s: --seed needs a number, not '%s'\n", who, arg);
+	cli_warn("%s: --seed needs a number, not '%s'", who, arg);
 	return false;
 }

@@ -47,8 +47,8 @@ static int parse_int(const char *opt, const char *s, int min, int *out)
 {
 	uint64_t v;
 	if (!cli_parse_u64(s, &v) || v > 100000 || (int)v < min) {
-		fprintf(stderr, "medsiege odds: %s needs a whole number of at least %d, not '%s'\n",
-			opt, min, s);
+		cli_warn("medsiege odds: %s needs a whole number of at least %d, not '%s'",
+			 opt, min, s);
 		return -1;
 	}
 	*out = (int)v;
@@ -78,9 +78,9 @@ static int parse_range(const char *s, struct odds_opts *o)
 		}
 	}
 	if (*p || digits == 0 || decimals == 0 || num > 100000L * den) {
-		fprintf(stderr, "medsiege odds: --range needs a distance in inches, "
-				"whole or with up to %d decimals (16, 16.5), not '%s'\n",
-			RANGE_DECIMALS, s);
+		cli_warn("medsiege odds: --range needs a distance in inches, "
+			 "whole or with up to %d decimals (16, 16.5), not '%s'",
+			 RANGE_DECIMALS, s);
 		return -1;
 	}
 	o->range_text = s;
@@ -94,16 +94,19 @@ static int find_type(const struct roster *r, const char *id, const char *path)
 	int t = roster_find(r, id);
 	if (t < 0) {
 		const char *near = roster_nearest(r, id);
-		fprintf(stderr, "medsiege odds: no unit type '%s' in %s", id, path);
+		struct strbuf b;
+		strbuf_init(&b);
+		strbuf_addf(&b, "medsiege odds: no unit type '%s' in %s", id, path);
 		if (near) {
-			fprintf(stderr, "; did you mean '%s'?", near);
+			strbuf_addf(&b, "; did you mean '%s'?", near);
 		} else {
-			fprintf(stderr, "; its types are");
+			strbuf_add(&b, "; its types are");
 			for (int i = 0; i < r->ntypes; i++)
-				fprintf(stderr, "%s %s", i ? "," : "",
-					r->types[i].id);
+				strbuf_addf(&b, "%s %s", i ? "," : "",
+					    r->types[i].id);
 		}
-		fputc('\n', stderr);
+		cli_warn("%s", b.s);
+		strbuf_free(&b);
 	}
 	return t;
 }
@@ -114,11 +117,14 @@ static int pick_weapon(const struct unit_type *t, const struct odds_opts *o)
 		for (int i = 0; i < t->nweapons; i++)
 			if (strcasecmp(t->weapons[i].name, o->weapon) == 0)
 				return i;
-		fprintf(stderr, "medsiege odds: %s has no weapon '%s'; it has", t->id,
-			o->weapon);
+		struct strbuf b;
+		strbuf_init(&b);
+		strbuf_addf(&b, "medsiege odds: %s has no weapon '%s'; it has",
+			    t->id, o->weapon);
 		for (int i = 0; i < t->nweapons; i++)
-			fprintf(stderr, "%s '%s'", i ? "," : "", t->weapons[i].name);
-		fputc('\n', stderr);
+			strbuf_addf(&b, "%s '%s'", i ? "," : "", t->weapons[i].name);
+		cli_warn("%s", b.s);
+		strbuf_free(&b);
 		return -1;
 	}
 	for (int i = 0; i < t->nweapons; i++)
@@ -244,8 +250,8 @@ int cli_odds(int argc, char **argv)
 		case 'c': {
 			int cv = cover_parse(optarg);
 			if (cv < 0) {
-				fprintf(stderr, "medsiege odds: --cover is none, soft, half or heavy, not '%s'\n",
-					optarg);
+				cli_warn("medsiege odds: --cover is none, soft, half or heavy, not '%s'",
+					 optarg);
 				return EXIT_USAGE;
 			}
 			o.cover = (enum cover)cv;
@@ -286,7 +292,7 @@ int cli_odds(int argc, char **argv)
 	struct roster r;
 	char *err = NULL;
 	if (roster_load(path, &r, &err) != 0) {
-		fprintf(stderr, "%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		free(path);
 		return EXIT_USAGE;

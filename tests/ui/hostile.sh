@@ -2,7 +2,7 @@
 # The terminal game when things go wrong around it: Ctrl-\ (SIGQUIT)
 # leaves the terminal as it found it; a save that stops (a full disk, by
 # the journal's fault hook) is said at once on the status line and in the
-# log; a FIFO among the saves does not hang --resume.
+# log; a FIFO among the saves, or as the key file, hangs nothing.
 . "$(dirname "$0")/lib.sh"
 
 # Whether stty -a output in FILE shows echo and line editing on.
@@ -51,6 +51,19 @@ start -- "--resume"
 check "--resume with a FIFO among the saves: the game comes back" wait_for "Red to play"
 keys Enter
 check "--resume: r1 where it was" wait_for "movement left"
+keys q
+wait_for "Quit"
+keys y
+gone "$(game_pid)"
+# A FIFO where the key file should be: the game starts, and says so.
+mkdir -p "$work/config/medsiege"
+mkfifo "$work/config/medsiege/keys"
+start XDG_CONFIG_HOME=$work/config -- "$scenario --seed 1"
+check "a FIFO as the key file: the game starts" wait_for "Red to play"
+keys Enter
+check "a FIFO as the key file: it says so" wait_for "not a regular file (a FIFO)"
+keys m k
+check "a FIFO as the key file: the usual keys" eventually '[ "$(at 10 16)" = K ]'
 keys q
 wait_for "Quit"
 keys y
