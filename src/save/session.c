@@ -222,7 +222,14 @@ static int save_command(struct session *s, const char *line, int round,
 static void saving_news(struct session *s, char *err)
 {
 	if (err) {
-		alert(s, xasprintf("saving stopped: %s", err));
+		/* The reason first ("cannot write: No space left on
+		 * device"), the save last: a status line may not fit both. */
+		size_t n = strlen(s->j->path);
+		if (strncmp(err, s->j->path, n) == 0 && strncmp(err + n, ": ", 2) == 0)
+			alert(s, xasprintf("saving stopped: %s (%s)", err + n + 2,
+					   s->j->path));
+		else
+			alert(s, xasprintf("saving stopped: %s", err));
 		free(err);
 		journal_close(s->j);
 		s->j = NULL;
