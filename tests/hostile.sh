@@ -128,6 +128,10 @@ expect_error "a 10 MB mapping of 1,000,000 keys" 2 \
 awk 'BEGIN { print "seq:"; for (i = 0; i < 100000; i++) print "  - " i }' >"$d/items.yaml"
 expect_error "a sequence of 100,000 items" 2 \
 	"items.yaml:10002:5: too many entries in one sequence (at most 10000)" "$bin" check "$d/items.yaml"
+awk 'BEGIN { printf "a: ["; for (i = 0; i < 150; i++) { printf "%s[", i ? "," : ""
+	for (j = 0; j < 9999; j++) printf "%s1", j ? "," : ""; printf "]" }; print "]" }' >"$d/values.yaml"
+expect_error "1.5 million values in nested sequences" 2 \
+	"too many values in one file (at most 200000)" "$bin" check "$d/values.yaml"
 awk 'BEGIN { for (i = 0; i < 9999; i++) print "k" i ": 1"; print "k5: 2" }' >"$d/dup.yaml"
 expect_error "a duplicate key at the end of 10,000" 2 "dup.yaml:10000:1: duplicate key 'k5'" \
 	"$bin" check "$d/dup.yaml"
@@ -480,7 +484,8 @@ man_limits "$srcdir/man/medsiege.6" >"$tmp/limits6"
 man_limits "$srcdir/man/medsiege-scenario.5" >"$tmp/limits5"
 missing=
 for spec in "src/data/yamltree.c MAX_FILE_SIZE_TEXT 5" "src/data/yamltree.c MAX_DEPTH 5" \
-	"src/data/yamltree.c MAX_ITEMS 5" "src/data/scenario_load.c MAX_MAP_SIDE 5" \
+	"src/data/yamltree.c MAX_ITEMS 5" "src/data/yamltree.c MAX_NODES 5" \
+	"src/data/scenario_load.c MAX_MAP_SIDE 5" \
 	"src/data/scenario_load.c MAX_UNITS 5" "src/cmd/cmd.h CMD_LINE_MAX" \
 	"src/save/journal.h JOURNAL_LINE_MAX"; do
 	set -- $spec

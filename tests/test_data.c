@@ -310,6 +310,20 @@ static void test_yaml_many_entries(void **state)
 			    "s:1:20002: too many entries in one sequence (at most 10000)");
 	free(err);
 	strbuf_free(&b);
+	/* Each list within bounds, but too many values in all. */
+	strbuf_init(&b);
+	strbuf_add(&b, "[");
+	for (int i = 0; i < 21; i++) {
+		strbuf_add(&b, "[");
+		for (int j = 0; j < 9999; j++)
+			strbuf_add(&b, "1,");
+		strbuf_add(&b, "],");
+	}
+	strbuf_add(&b, "]\n");
+	assert_null(ytree_load_string("v", b.s, b.len, &err));
+	assert_non_null(strstr(err, ": too many values in one file (at most 200000)"));
+	free(err);
+	strbuf_free(&b);
 }
 
 /* Messages and JSON never carry a file's raw control bytes, nor bytes

@@ -30,6 +30,10 @@
  * list a battle needs (1,000 in the scale test); bounds the time and
  * memory a hostile file can cost the loaders. */
 #define MAX_ITEMS 10000
+/* Values (scalars, sequences, mappings) in one file: the scale test's
+ * field of 2,000 units holds about 20,000. Bounds the memory and time of
+ * a file of millions of tiny values, each within the limits above. */
+#define MAX_NODES 200000
 
 struct builder {
 	const char *name;
@@ -41,6 +45,7 @@ struct builder {
 	 * so finding a line goes on from the last one found. */
 	size_t cur;
 	int cur_line;
+	int nodes; /* made so far */
 };
 
 /* Line and column (from 1) of a byte offset, for reader errors that carry
@@ -336,6 +341,12 @@ static struct ynode *parse_node(struct builder *b, yaml_event_t *ev, int depth)
 	const yaml_char_t *anchor = NULL;
 	yaml_mark_t mark = ev->start_mark;
 
+	if (++b->nodes > MAX_NODES) {
+		fail_at(b, (int)mark.line + 1, (int)mark.column + 1,
+			"too many values in one file (at most %d)", MAX_NODES);
+		yaml_event_delete(ev);
+		return NULL;
+	}
 	switch (ev->type) {
 	case YAML_ALIAS_EVENT:
 		fail_mark(b, mark, "aliases are not supported");
