@@ -35,7 +35,8 @@ static uint64_t fnv_file(uint64_t h, const char *path, char **err)
 	int fd = file_open_regular(path, O_RDONLY, &why);
 	FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
 	if (!f) {
-		*err = xasprintf("%s: cannot open: %s", path, why ? why : strerror(errno));
+		*err = xasprintf("%s: cannot open: %s", path,
+				 why ? why : strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return 0;
@@ -397,6 +398,9 @@ static void *grow(void *p, int n, size_t size)
 	return p;
 }
 
+/* The widths in read_line's formats are JOURNAL_LINE_MAX - 1. */
+_Static_assert(JOURNAL_LINE_MAX == 4200, "update the %4199[ widths");
+
 /* One line of the save (lineno from 2), into d; false when it is damage,
  * with d->warning set. */
 static bool read_line(const char *path, int lineno, const char *line,
@@ -416,7 +420,8 @@ static bool read_line(const char *path, int lineno, const char *line,
 		*have_seed = true;
 	} else if (sscanf(line, "# round %d hash %llx", &round, &v) == 2) {
 		d->checks = grow(d->checks, d->ncheck, sizeof *d->checks);
-		d->checks[d->ncheck++] = (struct journal_check){d->ncmds, round, v};
+		d->checks[d->ncheck++] =
+			(struct journal_check){d->ncmds, round, v};
 	} else if (sscanf(line, "# ai: %4199[^\n]", buf) == 1) {
 		/* The form before control lines: the computer plays. */
 		add_control(d, "ai", buf);

@@ -225,7 +225,8 @@ static void saving_news(struct session *s, char *err)
 		/* The reason first ("cannot write: No space left on
 		 * device"), the save last: a status line may not fit both. */
 		size_t n = strlen(s->j->path);
-		if (strncmp(err, s->j->path, n) == 0 && strncmp(err + n, ": ", 2) == 0)
+		if (strncmp(err, s->j->path, n) == 0 &&
+		    strncmp(err + n, ": ", 2) == 0)
 			alert(s, xasprintf("saving stopped: %s (%s)", err + n + 2,
 					   s->j->path));
 		else
