@@ -147,7 +147,8 @@ static void test_missing_file(void **state)
 static void test_directory_is_unreadable(void **state)
 {
 	struct fixture *f = *state;
-	char *want = xasprintf("%s: cannot open: Is a directory", f->dir);
+	char *want = xasprintf("%s: cannot read: not a regular file (a directory)",
+			       f->dir);
 	struct roster r;
 	char *err = NULL;
 	assert_int_equal(roster_load(f->dir, &r, &err), -1);
@@ -243,8 +244,114 @@ static void test_yaml_unsupported(void **state)
 	roster_fails(state, "units: []\nchart: {}\nunits: []\n",
 		     "3:1: duplicate key 'units'");
 	roster_fails(state, "? [a]\n: 1\n", "1:3: mapping keys must be scalars");
-	roster_fails(state, "- units\n", "1:1: expected a mapping, found [units]");
+	/* The top of a file is never quoted: it may be any file at all. */
+	roster_fails(state, "- units\n", "1:1: expected a mapping, found a sequence");
+	roster_fails(state, "root:x:0:0:secret:/root:/bin/sh\n",
+		     "1:1: expected a mapping, found text");
+	roster_fails(state, "root:$6$secret:19000:0:99999:7:::\nbin:*:1::\n",
+		     "1:1: not a roster: none of its keys is units or chart");
 	roster_fails(state, "---\n", "2:1: expected a mapping, found nothing");
+}
+
+/* Values and keys that would reach a terminal or cut a name short. */
+static void test_yaml_hostile_text(void **state)
+{
+	roster_fails(state, "units:\n  - id: \"Gate\\0house\"\n",
+		     "2:9: a NUL character (\\0) cannot be in a value");
+	roster_fails(state, "units: []\n\"\\e[2J\\e]0;pwned\\a\": 1\n",
+		     "2:1: unknown key '\\x1b[2J\\x1b]0;pwned\\x07' in roster, "
+		     "expected one of units, chart");
+	roster_fails(state,
+		     "units:\n  - {id: k, name: \"Gate\\x9bhouse\", symbol: K}\n",
+		     "2:19: expected text without control characters, found "
+		     "'Gate\\xc2\\x9bhouse'");
+	roster_fails(state, "units:\n  - {id: k, name: \"a\\x7fb\", symbol: K}\n",
+		     "2:19: expected text without control characters, found "
+		     "'a\\x7fb'");
+	roster_fails(state, "\"\\e[2J\": 1\n",
+		     "1:1: not a roster: none of its keys is units or chart");
+}
+
+/* A mapping or sequence of more entries than any data file needs is
+ * refused at the first one too many; duplicates are found among many. */
+static void test_yaml_many_entries(void **state)
+{
+	(void)state;
+	struct strbuf b;
+	strbuf_init(&b);
+	for (int i = 0; i < 10000; i++)
+		strbuf_addf(&b, "k%d: %d\n", i, i);
+	char *err = NULL;
+	struct ynode *root = ytree_load_string("m", b.s, b.len, &err);
+	assert_null(err);
+	assert_non_null(root);
+	assert_int_equal(root->n, 10000);
+	assert_string_equal(ytree_get(root, "k9999")->value, "9999");
+	assert_string_equal(ytree_get(root, "k0")->value, "0");
+	ytree_free(root);
+	strbuf_add(&b, "one: more\n");
+	assert_null(ytree_load_string("m", b.s, b.len, &err));
+	assert_string_equal(err,
+			    "m:10001:1: too many entries in one mapping (at most 10000)");
+	free(err);
+	strbuf_free(&b);
+	strbuf_init(&b);
+	for (int i = 0; i < 9999; i++)
+		strbuf_addf(&b, "k%d: %d\n", i, i);
+	strbuf_add(&b, "k7777: again\n");
+	assert_null(ytree_load_string("m", b.s, b.len, &err));
+	assert_string_equal(err, "m:10000:1: duplicate key 'k7777'");
+	free(err);
+	strbuf_free(&b);
+	strbuf_init(&b);
+	strbuf_add(&b, "[");
+	for (int i = 0; i < 10001; i++)
+		strbuf_add(&b, "1,");
+	strbuf_add(&b, "]\n");
+	assert_null(ytree_load_string("s", b.s, b.len, &err));
+	assert_string_equal(err,
+			    "s:1:20002: too many entries in one sequence (at most 10000)");
+	free(err);
+	strbuf_free(&b);
+	/* Each list within bounds, but too many values in all. */
+	strbuf_init(&b);
+	strbuf_add(&b, "[");
+	for (int i = 0; i < 21; i++) {
+		strbuf_add(&b, "[");
+		for (int j = 0; j < 9999; j++)
+			strbuf_add(&b, "1,");
+		strbuf_add(&b, "],");
+	}
+	strbuf_add(&b, "]\n");
+	assert_null(ytree_load_string("v", b.s, b.len, &err));
+	assert_non_null(strstr(err, ": too many values in one file (at most 200000)"));
+	free(err);
+	strbuf_free(&b);
+}
+
+/* Messages and JSON never carry a file's raw control bytes, nor bytes
+ * that are not UTF-8. */
+static void test_text_escapes(void **state)
+{
+	(void)state;
+	char *s = util_printable("a\tb\nc\rd\x1b[2J\x07\x7f\xc2\x9b\xff\xc3");
+	assert_string_equal(s, "a\\tb\\nc\\rd\\x1b[2J\\x07\\x7f\\xc2\\x9b\\xff\\xc3");
+	char *again = util_printable(s);
+	assert_string_equal(again, s); /* twice is once */
+	free(again);
+	free(s);
+	s = util_printable("Ch\xc3\xa2teau \xe2\x80\x94 \\x");
+	assert_string_equal(s, "Ch\xc3\xa2teau \xe2\x80\x94 \\x");
+	free(s);
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_add_json(&b, "a\"\\\n\x1b\xff\xed\xa0\x80\xc2\x9b\xc3\xa2\xf0\x9f\x8f\xb0");
+	assert_string_equal(b.s, "\"a\\\"\\\\\\n\\u001b\\ufffd\\ufffd\\ufffd\\ufffd"
+				 "\\u009b\xc3\xa2\xf0\x9f\x8f\xb0\"");
+	strbuf_free(&b);
+	char buf[6];
+	util_copy_text(buf, "ab\xc3\xa2\xc3\xa2", sizeof buf);
+	assert_string_equal(buf, "ab\xc3\xa2"); /* not half a character */
 }
 
 static void test_ytree_positions(void **state)
@@ -1144,6 +1251,9 @@ int main(void)
 		cmocka_unit_test(test_yaml_syntax_errors),
 		cmocka_unit_test(test_yaml_tabs),
 		cmocka_unit_test(test_yaml_unsupported),
+		cmocka_unit_test(test_yaml_hostile_text),
+		cmocka_unit_test(test_yaml_many_entries),
+		cmocka_unit_test(test_text_escapes),
 		cmocka_unit_test(test_ytree_positions),
 		cmocka_unit_test(test_roster_unknown_key),
 		cmocka_unit_test(test_roster_wrong_types),

@@ -1,6 +1,7 @@
 /* util.c: allocation that aborts on failure, strings, nearest names. */
 #include "base/util.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,23 +164,126 @@ void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 	free(p);
 }
 
+/* The length of the UTF-8 character at s (1 to 4 bytes), or 0 when the
+ * bytes there are no valid UTF-8 (a stray continuation byte, a cut or
+ * overlong sequence, a surrogate, past U+10FFFF). *cp is the character. */
+static size_t utf8_char(const unsigned char *s, unsigned *cp)
+{
+	unsigned c = s[0];
+	size_t n;
+	unsigned min;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		min = 0x80;
+		c &= 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		min = 0x800;
+		c &= 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		min = 0x10000;
+		c &= 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3fu);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+/* A control character: C0, DEL or C1 (which some terminals obey too). */
+static bool is_control(unsigned cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
 void strbuf_add_json(struct strbuf *b, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	strbuf_addc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\') {
-			strbuf_addc(b, '\\');
-			strbuf_addc(b, (char)c);
-		} else if (c == '\n') {
-			strbuf_add(b, "\\n");
-		} else if (c < 0x20) {
-			strbuf_addf(b, "\\u%04x", c);
-		} else {
-			strbuf_addc(b, (char)c);
+	while (*p) {
+		unsigned cp;
+		size_t n = utf8_char(p, &cp);
+		if (n == 0) {
+			/* Not UTF-8: JSON text must be, so the byte is
+			 * replaced, as a reader of a broken file would. */
+			strbuf_add(b, "\\ufffd");
+			p++;
+			continue;
 		}
+		if (cp == '"' || cp == '\\') {
+			strbuf_addc(b, '\\');
+			strbuf_addc(b, (char)cp);
+		} else if (cp == '\n') {
+			strbuf_add(b, "\\n");
+		} else if (is_control(cp)) {
+			strbuf_addf(b, "\\u%04x", cp);
+		} else {
+			for (size_t i = 0; i < n; i++)
+				strbuf_addc(b, (char)p[i]);
+		}
+		p += n;
 	}
 	strbuf_addc(b, '"');
+}
+
+void strbuf_add_printable(struct strbuf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		unsigned cp;
+		size_t n = utf8_char(p, &cp);
+		if (n == 0) {
+			strbuf_addf(b, "\\x%02x", *p++);
+			continue;
+		}
+		if (cp == '\t')
+			strbuf_add(b, "\\t");
+		else if (cp == '\n')
+			strbuf_add(b, "\\n");
+		else if (cp == '\r')
+			strbuf_add(b, "\\r");
+		else if (is_control(cp))
+			for (size_t i = 0; i < n; i++)
+				strbuf_addf(b, "\\x%02x", p[i]);
+		else
+			for (size_t i = 0; i < n; i++)
+				strbuf_addc(b, (char)p[i]);
+		p += n;
+	}
+}
+
+char *util_printable(const char *s)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_add_printable(&b, s);
+	return b.s;
+}
+
+size_t util_copy_text(char *dst, const char *src, size_t n)
+{
+	size_t len = strlen(src);
+	if (n == 0)
+		return len;
+	size_t k = len < n - 1 ? len : n - 1;
+	/* Back off to the start of a character: never half of one. */
+	while (k > 0 && k < len && ((unsigned char)src[k] & 0xc0) == 0x80)
+		k--;
+	memcpy(dst, src, k);
+	dst[k] = '\0';
+	return len;
 }
 
 void strbuf_free(struct strbuf *b)

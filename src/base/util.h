@@ -16,6 +16,12 @@ char *xvasprintf(const char *fmt, va_list ap);
 
 /* Copy src into dst of size n, always terminated; returns strlen(src). */
 size_t strlcpy_s(char *dst, const char *src, size_t n);
+/* The same, cut short (if it must be) at the start of a UTF-8 character,
+ * never inside one. */
+size_t util_copy_text(char *dst, const char *src, size_t n);
+/* s as strbuf_add_printable writes it, newly allocated: every message that
+ * quotes a file, a script or an argument goes through it. */
+char *util_printable(const char *s);
 
 /* Edit distance between two short strings, for "did you mean" hints. */
 int util_edit_distance(const char *a, const char *b);
@@ -32,8 +38,13 @@ void strbuf_add(struct strbuf *b, const char *s);
 void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strbuf_addc(struct strbuf *b, char c);
-/* Append s as a JSON string literal (with quotes and escapes). */
+/* Append s as a JSON string literal (with quotes and escapes): control
+ * characters escaped, bytes that are not UTF-8 replaced by U+FFFD. */
 void strbuf_add_json(struct strbuf *b, const char *s);
+/* Append s as text safe to show on a terminal: tab, newline and return
+ * as \t \n \r, every other control character (C0, DEL, C1) and every
+ * byte that is not UTF-8 as \xHH. Doing it twice changes nothing. */
+void strbuf_add_printable(struct strbuf *b, const char *s);
 void strbuf_free(struct strbuf *b);
 
 #endif

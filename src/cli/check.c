@@ -7,6 +7,7 @@
 #include "data/datapath.h"
 #include "data/roster_load.h"
 #include "data/scenario_load.h"
+#include "data/yamltree.h"
 
 static const char check_usage[] =
 	"usage: medsiege check FILE...\n"
@@ -20,47 +21,57 @@ static const char check_usage[] =
 	"\n"
 	"  -h, --help       show this help\n";
 
-/* Scenarios are told from rosters by their top-level grid key. */
-static bool looks_like_scenario(const char *path)
+/* Scenarios are told from rosters by their top-level grid or teams
+ * key. The file is read as the loaders read it (a regular file, of a
+ * bounded size: never /dev/zero or a FIFO); one that cannot be read or
+ * parsed says why here. */
+static int file_kind(const char *path, bool *scenario)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return true; /* let the loader report why it cannot be read */
-	char line[512];
-	bool found = false;
-	while (!found && fgets(line, sizeof line, f))
-		found = strncmp(line, "grid:", 5) == 0 ||
-			strncmp(line, "teams:", 6) == 0;
-	fclose(f);
-	return found;
+	char *err = NULL;
+	struct ynode *root = ytree_load_file(path, &err);
+	if (!root) {
+		cli_warn("%s", err);
+		free(err);
+		return -1;
+	}
+	*scenario = ytree_get(root, "grid") || ytree_get(root, "teams");
+	ytree_free(root);
+	return 0;
 }
 
 static int check_one(const char *path)
 {
 	char *err = NULL;
+	bool scenario;
 	fflush(stdout); /* keep the report in file order */
-	if (looks_like_scenario(path)) {
+	if (file_kind(path, &scenario) != 0)
+		return -1;
+	if (scenario) {
 		struct scenario sc;
 		if (scenario_load(path, &sc, &err) != 0) {
-			fprintf(stderr, "%s\n", err);
+			cli_warn("%s", err);
 			free(err);
 			return -1;
 		}
 		int units = sc.world.nunits;
+		char *safe = util_printable(path);
 		printf("%s: ok: scenario '%s', %dx%d, %d teams, %d units, %d goals%s\n",
-		       path, sc.name, sc.world.map.w, sc.world.map.h,
+		       safe, sc.name, sc.world.map.w, sc.world.map.h,
 		       sc.world.nteams, units, sc.ngoals,
 		       sc.rounds ? "" : ", no round limit");
+		free(safe);
 		scenario_free(&sc);
 		return 0;
 	}
 	struct roster r;
 	if (roster_load(path, &r, &err) != 0) {
-		fprintf(stderr, "%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		return -1;
 	}
-	printf("%s: ok: roster, %d unit types\n", path, r.ntypes);
+	char *safe = util_printable(path);
+	printf("%s: ok: roster, %d unit types\n", safe, r.ntypes);
+	free(safe);
 	roster_free(&r);
 	return 0;
 }
@@ -72,7 +83,7 @@ static int check_arg(const char *arg)
 	char *path = datapath_scenario(arg, &err);
 	if (!path) {
 		fflush(stdout); /* keep the report in file order */
-		fprintf(stderr, "%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		return -1;
 	}

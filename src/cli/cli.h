@@ -57,11 +57,16 @@ int cli_ai_apply(struct session *s, const struct cli_ai *v, int n,
 /* Apply each line of a script to the game through the session (so a
  * saved game records them); rejected lines are reported
  * through report(ctx, lineno, line, why). Returns the number rejected,
- * or -1 when the file cannot be read. stop_on_error stops at the first.
+ * or -1 with *err (caller frees) when the file cannot be read or is no
+ * script (a NUL byte, a line longer than CMD_LINE_MAX): what came before
+ * it is played and saved. stop_on_error stops at the first rejection.
  * The computer's teams take their turns in between. */
 int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 		     void (*report)(void *ctx, int lineno, const char *line,
 				    const char *why),
-		     void *ctx);
+		     void *ctx, char **err);
+/* Say a message on standard error, on one line, its control characters
+ * and bytes that are not UTF-8 escaped (it may quote a file). */
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

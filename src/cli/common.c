@@ -1,11 +1,13 @@
 /* common.c: what the subcommands share: seeds, scripts, computer turns. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "base/util.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
@@ -32,24 +34,61 @@ bool cli_parse_u64(const char *s, uint64_t *out)
 	return true;
 }
 
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	char *safe = util_printable(msg);
+	fprintf(stderr, "%s\n", safe);
+	free(safe);
+	free(msg);
+}
+
 int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 		     void (*report)(void *ctx, int lineno, const char *line,
 				    const char *why),
-		     void *ctx)
+		     void *ctx, char **err)
 {
+	/* A script may be a pipe or a FIFO (it is read as it comes), so it
+	 * is not opened as data files are; its lines are bounded instead. */
+	*err = NULL;
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (!f)
+	if (!f) {
+		*err = xasprintf("%s: cannot open: %s", path, strerror(errno));
 		return -1;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	}
+	/* Room for a CR before the newline. */
+	char line[CMD_LINE_MAX + 2];
+	size_t len;
+	bool newline;
 	int lineno = 0, bad = 0;
 	char why[CMD_WHY_LEN];
+	enum file_line r;
 	session_play_computer(s);
-	while ((len = getline(&line, &cap, f)) >= 0) {
+	while ((r = file_read_line(f, line, CMD_LINE_MAX + 1, &len,
+				   &newline)) != FILE_LINE_EOF) {
 		lineno++;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		if (r == FILE_LINE_ERROR) {
+			*err = xasprintf("%s: cannot read: %s", path,
+					 strerror(errno));
+			break;
+		}
+		/* Lines may end in CR LF; a CR inside a line is refused. */
+		if (r == FILE_LINE_OK && len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
+		if (strlen(line) != len) {
+			*err = xasprintf("%s:%d: a NUL byte: not a script", path,
+					 lineno);
+			break;
+		}
+		if (r == FILE_LINE_TOO_LONG || len > CMD_LINE_MAX) {
+			*err = xasprintf("%s:%d: a line longer than %d bytes: "
+					 "not a script",
+					 path, lineno, CMD_LINE_MAX);
+			break;
+		}
 		if (session_submit(s, CMD_ANY_TEAM, line, why) < 0) {
 			bad++;
 			report(ctx, lineno, line, why);
@@ -58,10 +97,9 @@ int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 		}
 		session_play_computer(s);
 	}
-	free(line);
 	if (f != stdin)
 		fclose(f);
-	return bad;
+	return *err ? -1 : bad;
 }
 
 bool cli_ai_arg(const char *who, const char *arg, struct cli_ai *out)
@@ -72,16 +110,14 @@ bool cli_ai_arg(const char *who, const char *arg, struct cli_ai *out)
 	if (colon) {
 		int l = ai_level_parse(colon + 1);
 		if (l < 0) {
-			fprintf(stderr, "%s: --ai %s: no level '%s' (easy or "
-					"normal)\n",
-				who, arg, colon + 1);
+			cli_warn("%s: --ai %s: no level '%s' (easy or normal)",
+				 who, arg, colon + 1);
 			return false;
 		}
 		out->level = (enum ai_level)l;
 	}
 	if (n == 0 || n >= sizeof out->team) {
-		fprintf(stderr, "%s: --ai needs TEAM or TEAM:LEVEL, not '%s'\n",
-			who, arg);
+		cli_warn("%s: --ai needs TEAM or TEAM:LEVEL, not '%s'", who, arg);
 		return false;
 	}
 	memcpy(out->team, arg, n);
@@ -97,7 +133,7 @@ int cli_ai_apply(struct session *s, const struct cli_ai *v, int n,
 		bool all = all_ok && strcmp(v[i].team, "all") == 0;
 		int t = all ? -1 : world_find_team(w, v[i].team);
 		if (!all && t < 0) {
-			fprintf(stderr, "%s: --ai: no team '%s'\n", who, v[i].team);
+			cli_warn("%s: --ai: no team '%s'", who, v[i].team);
 			return -1;
 		}
 		for (int k = 0; k < w->nteams; k++)
@@ -111,7 +147,7 @@ bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed)
 {
 	if (cli_parse_u64(arg, seed))
 		return true;
-	fprintf(stderr, "%s: --seed needs a number, not '%s'\n", who, arg);
+	cli_warn("%s: --seed needs a number, not '%s'", who, arg);
 	return false;
 }
 

@@ -92,8 +92,11 @@ int cli_los(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	game_start(g);
-	if (script && cli_apply_script(s, script, false, script_error, NULL) < 0) {
-		fprintf(stderr, "medsiege los: cannot read %s\n", script);
+	char *serr = NULL;
+	if (script &&
+	    cli_apply_script(s, script, false, script_error, NULL, &serr) < 0) {
+		cli_warn("medsiege los: %s", serr);
+		free(serr);
 		session_free(s);
 		return EXIT_RUNTIME;
 	}

@@ -46,8 +46,8 @@ static int parse_int(const char *opt, const char *s, int min, int *out)
 {
 	uint64_t v;
 	if (!cli_parse_u64(s, &v) || v > 100000 || (int)v < min) {
-		fprintf(stderr, "medsiege odds: %s needs a whole number of at least %d, not '%s'\n",
-			opt, min, s);
+		cli_warn("medsiege odds: %s needs a whole number of at least %d, not '%s'",
+			 opt, min, s);
 		return -1;
 	}
 	*out = (int)v;
@@ -59,16 +59,19 @@ static int find_type(const struct roster *r, const char *id, const char *path)
 	int t = roster_find(r, id);
 	if (t < 0) {
 		const char *near = roster_nearest(r, id);
-		fprintf(stderr, "medsiege odds: no unit type '%s' in %s", id, path);
+		struct strbuf b;
+		strbuf_init(&b);
+		strbuf_addf(&b, "medsiege odds: no unit type '%s' in %s", id, path);
 		if (near) {
-			fprintf(stderr, "; did you mean '%s'?", near);
+			strbuf_addf(&b, "; did you mean '%s'?", near);
 		} else {
-			fprintf(stderr, "; its types are");
+			strbuf_add(&b, "; its types are");
 			for (int i = 0; i < r->ntypes; i++)
-				fprintf(stderr, "%s %s", i ? "," : "",
-					r->types[i].id);
+				strbuf_addf(&b, "%s %s", i ? "," : "",
+					    r->types[i].id);
 		}
-		fputc('\n', stderr);
+		cli_warn("%s", b.s);
+		strbuf_free(&b);
 	}
 	return t;
 }
@@ -169,8 +172,8 @@ int cli_odds(int argc, char **argv)
 		case 'c': {
 			int cv = cover_parse(optarg);
 			if (cv < 0) {
-				fprintf(stderr, "medsiege odds: --cover is none, soft, half or heavy, not '%s'\n",
-					optarg);
+				cli_warn("medsiege odds: --cover is none, soft, half or heavy, not '%s'",
+					 optarg);
 				return EXIT_USAGE;
 			}
 			o.q.cover = (enum cover)cv;
@@ -227,7 +230,7 @@ int cli_odds(int argc, char **argv)
 	struct roster r;
 	char *err = NULL;
 	if (roster_load(path, &r, &err) != 0) {
-		fprintf(stderr, "%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		free(path);
 		return EXIT_USAGE;

@@ -38,6 +38,7 @@ static const char play_usage[] =
 struct play {
 	struct session *s;
 	struct uilog *history; /* the screen's log, heard from the start */
+	char *news;            /* the last alert handed to the screen */
 };
 
 /* Before a saved game is replayed: the screen's log hears it all. */
@@ -60,6 +61,16 @@ static bool saving(void *ctx)
 {
 	const struct play *p = ctx;
 	return p->s->j != NULL;
+}
+
+/* What happened to the save since the screen last asked (saving
+ * stopped), for it to say at once. */
+static const char *news(void *ctx)
+{
+	struct play *p = ctx;
+	free(p->news);
+	p->news = session_take_alert(p->s);
+	return p->news;
 }
 
 /* Computer teams play, through the same command lines, until a person
@@ -163,7 +174,7 @@ int cli_play(int argc, char **argv)
 	 * looked at. */
 	const char *name = optind < argc ? argv[optind] : "gatehouse";
 	if (!resume && !(path = datapath_scenario(name, &err))) {
-		fprintf(stderr, "medsiege: %s\n", err);
+		cli_warn("medsiege: %s", err);
 		free(err);
 		return EXIT_USAGE;
 	}
@@ -181,7 +192,7 @@ int cli_play(int argc, char **argv)
 		     : session_new(path, seed, NULL, &err);
 	free(path);
 	if (!p.s) {
-		fprintf(stderr, "medsiege: %s\n", err ? err : "cannot start the game");
+		cli_warn("medsiege: %s", err ? err : "cannot start the game");
 		free(err);
 		ui_history_free(NULL, p.history);
 		return EXIT_USAGE;
@@ -201,17 +212,20 @@ int cli_play(int argc, char **argv)
 	if (p.s->j || p.s->warning)
 		notice = p.s->warning ? xstrdup(p.s->warning)
 				      : xasprintf("saving to %s", p.s->j->path);
+	free(session_take_alert(p.s)); /* in the notice */
 	struct ui_submit submit = {
 		.fn = submit_line,
 		.ai_turn = ai_turn,
 		.ai_step = ai_step,
 		.pace_ms = pace_ms,
 		.saving = saving,
+		.news = news,
 		.ctx = &p,
 		.notice = notice,
 		.history = p.history,
 	};
 	int status = ui_play(g, &submit);
+	free(p.news);
 	free(notice);
 	session_free(p.s);
 	return status;

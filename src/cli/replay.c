@@ -70,8 +70,8 @@ int cli_replay(int argc, char **argv)
 			break;
 		case 'r':
 			if (!cli_parse_u64(optarg, &round)) {
-				fprintf(stderr, "medsiege replay: --round needs a number, not '%s'\n",
-					optarg);
+				cli_warn("medsiege replay: --round needs a number, not '%s'",
+					 optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -90,7 +90,7 @@ int cli_replay(int argc, char **argv)
 	struct replay_src src;
 	char *err = NULL;
 	if (journal_read(argv[optind], &src.d, &err) != 0) {
-		fprintf(stderr, "%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		return EXIT_USAGE;
 	}
@@ -98,7 +98,7 @@ int cli_replay(int argc, char **argv)
 	 * scenario still plays these commands). */
 	struct game *g = build(&src, 0, NULL, NULL);
 	if (!g) {
-		fprintf(stderr, "medsiege replay: cannot load %s\n", src.d.scenario);
+		cli_warn("medsiege replay: cannot load %s", src.d.scenario);
 		journal_data_free(&src.d);
 		return EXIT_USAGE;
 	}
@@ -108,9 +108,11 @@ int cli_replay(int argc, char **argv)
 	int n = src.d.ncmds;
 	for (int i = 0; i < src.d.ncmds; i++) {
 		if (cmd_execute(g, CMD_ANY_TEAM, src.d.cmds[i], why) != 0 && !notice) {
+			char *cmd = util_printable(src.d.cmds[i]);
 			notice = xasprintf("%s:%d: '%s' no longer applies (%s); the "
 					   "replay stops before it",
-					   argv[optind], src.d.lines[i], src.d.cmds[i], why);
+					   argv[optind], src.d.lines[i], cmd, why);
+			free(cmd);
 			n = i;
 			break;
 		}
@@ -118,7 +120,7 @@ int cli_replay(int argc, char **argv)
 	}
 	int viewer = -1;
 	if (team && (viewer = world_find_team(g->w, team)) < 0) {
-		fprintf(stderr, "medsiege replay: no team '%s'\n", team);
+		cli_warn("medsiege replay: no team '%s'", team);
 		game_free(g);
 		free(round_at);
 		free(notice);

@@ -44,6 +44,7 @@ struct run_out {
 	const struct game *g;
 	long asked;            /* dice rolled when the die awaited was asked
 				  for, or -1 */
+	struct session *s;
 };
 
 /* With manual dice: the die awaited, asked for once. */
@@ -65,6 +66,8 @@ static void ask_die(struct run_out *o)
 	strbuf_free(&t);
 }
 
+/* Once a command is saved: its events, and what happened to the save
+ * (saving stopped), said at once. */
 static void flush_events(void *ctx)
 {
 	struct run_out *o = ctx;
@@ -72,6 +75,12 @@ static void flush_events(void *ctx)
 	o->pending.len = 0;
 	o->pending.s[0] = '\0';
 	ask_die(o);
+	char *alert = o->s ? session_take_alert(o->s) : NULL;
+	if (alert) {
+		fflush(stdout);
+		cli_warn("medsiege run: %s", alert);
+		free(alert);
+	}
 }
 
 static void print_event(void *ctx, const struct game *g, const struct event *ev)
@@ -101,7 +110,9 @@ static void print_error(void *ctx, int lineno, const char *line, const char *why
 		puts(b.s);
 		strbuf_free(&b);
 	} else {
-		printf("error: line %d: %s: %s\n", lineno, line, why);
+		char *safe = util_printable(line);
+		printf("error: line %d: %s: %s\n", lineno, safe, why);
+		free(safe);
 	}
 }
 
@@ -142,7 +153,9 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 {
 	struct game *g = s->g;
 	if (s->warning)
-		fprintf(stderr, "medsiege run: %s\n", s->warning);
+		cli_warn("medsiege run: %s", s->warning);
+	free(session_take_alert(s)); /* said just now */
+	bool saving = s->j != NULL;
 	if (out->json) {
 		strbuf_add(&out->b, "{\"type\":\"start\",\"scenario\":");
 		strbuf_add_json(&out->b, g->sc.name);
@@ -160,6 +173,7 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	}
 	/* A resumed game's past is not printed again: listen from here. */
 	game_listen(g, print_event, out);
+	out->s = s;
 	s->done = flush_events;
 	s->done_ctx = out;
 	if (!resumed)
@@ -167,9 +181,11 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	flush_events(out);
 	int bad = 0;
 	if (script) {
-		bad = cli_apply_script(s, script, strict, print_error, out);
+		char *err;
+		bad = cli_apply_script(s, script, strict, print_error, out, &err);
 		if (bad < 0) {
-			fprintf(stderr, "medsiege run: cannot read %s\n", script);
+			cli_warn("medsiege run: %s", err);
+			free(err);
 			return EXIT_RUNTIME;
 		}
 	} else {
@@ -183,6 +199,10 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	} else {
 		print_state_text(g);
 	}
+	/* A save that stopped part-way is not the game: say so in the
+	 * status too. */
+	if (saving && !s->j)
+		return EXIT_RUNTIME;
 	return strict && bad > 0 ? EXIT_RUNTIME : 0;
 }
 
@@ -290,7 +310,7 @@ int cli_run(int argc, char **argv)
 				   : session_new(argv[optind], seed,
 						 save ? NULL : "", &err);
 	if (!s) {
-		fprintf(stderr, "%s\n", err ? err : "cannot start the game");
+		cli_warn("%s", err ? err : "cannot start the game");
 		free(err);
 		if (replay)
 			journal_data_free(&saved);

@@ -25,7 +25,7 @@ static const char view_usage[] =
 static void script_error(void *ctx, int lineno, const char *line, const char *why)
 {
 	(void)ctx;
-	fprintf(stderr, "medsiege view: line %d: %s: %s\n", lineno, line, why);
+	cli_warn("medsiege view: line %d: %s: %s", lineno, line, why);
 }
 
 static void print_json(const struct game *g, const struct knowledge *k)
@@ -177,23 +177,28 @@ int cli_view(int argc, char **argv)
 	char *err = NULL;
 	struct session *s = session_new(argv[optind], seed, "", &err);
 	if (!s) {
-		fprintf(stderr, "%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		return EXIT_USAGE;
 	}
 	struct game *g = s->g;
 	int team = world_find_team(g->w, team_name);
 	if (team < 0) {
-		fprintf(stderr, "medsiege view: no team '%s'; teams:", team_name);
+		struct strbuf b;
+		strbuf_init(&b);
 		for (int t = 0; t < g->w->nteams; t++)
-			fprintf(stderr, " %s", g->w->teams[t].name);
-		fputc('\n', stderr);
+			strbuf_addf(&b, " %s", g->w->teams[t].name);
+		cli_warn("medsiege view: no team '%s'; teams:%s", team_name, b.s);
+		strbuf_free(&b);
 		session_free(s);
 		return EXIT_USAGE;
 	}
 	game_start(g);
-	if (script && cli_apply_script(s, script, false, script_error, NULL) < 0) {
-		fprintf(stderr, "medsiege view: cannot read %s\n", script);
+	char *serr = NULL;
+	if (script &&
+	    cli_apply_script(s, script, false, script_error, NULL, &serr) < 0) {
+		cli_warn("medsiege view: %s", serr);
+		free(serr);
 		session_free(s);
 		return EXIT_RUNTIME;
 	}

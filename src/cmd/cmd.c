@@ -37,28 +37,45 @@ static const struct cmd_entry *cmd_find(const char *name)
 	return NULL;
 }
 
+static int cmd_parse_run(struct game *g, int issuer, const char *line,
+			 char *why);
+
 int cmd_execute(struct game *g, int issuer, const char *line, char *why)
 {
-	char buf[1024];
+	int rc = cmd_parse_run(g, issuer, line, why);
+	/* Reasons quote the line (an id, a word): never its raw bytes. */
+	if (rc < 0) {
+		char *safe = util_printable(why);
+		util_copy_text(why, safe, CMD_WHY_LEN);
+		free(safe);
+	}
+	return rc;
+}
+
+static int cmd_parse_run(struct game *g, int issuer, const char *line,
+			 char *why)
+{
+	char buf[CMD_LINE_MAX + 1];
 	char *argv[CMD_MAX_ARGS];
 	int argc = 0;
 	why[0] = '\0';
-	if (strlen(line) >= sizeof buf) {
-		snprintf(why, CMD_WHY_LEN, "command too long");
+	if (strlen(line) > CMD_LINE_MAX) {
+		snprintf(why, CMD_WHY_LEN, "command too long (at most %d bytes)",
+			 CMD_LINE_MAX);
 		return -1;
 	}
-	for (const char *p = line; *p; p++)
-		if ((unsigned char)*p < 0x20 && *p != '\t' && *p != '\r' &&
-		    *p != '\n') {
-			snprintf(why, CMD_WHY_LEN,
-				 "a command cannot hold control characters");
-			return -1;
-		}
+	/* The journal reads a save back with the same test: a command
+	 * accepted here resumes as it was played. */
+	if (!cmd_text_ok(line)) {
+		snprintf(why, CMD_WHY_LEN,
+			 "a command cannot hold control characters");
+		return -1;
+	}
 	strlcpy_s(buf, line, sizeof buf);
 	char *hash = strchr(buf, '#');
 	if (hash)
 		*hash = '\0';
-	for (char *p = strtok(buf, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+	for (char *p = strtok(buf, " \t"); p; p = strtok(NULL, " \t")) {
 		if (argc == CMD_MAX_ARGS) {
 			snprintf(why, CMD_WHY_LEN, "too many words in one command");
 			return -1;
@@ -104,6 +121,14 @@ int cmd_execute(struct game *g, int issuer, const char *line, char *why)
 	if (c->exec != cmd_roll && game_waiting(g, why))
 		return -1;
 	return c->exec(g, issuer, nargs, argv + 1, why) == 0 ? 0 : -1;
+}
+
+bool cmd_text_ok(const char *s)
+{
+	for (; *s; s++)
+		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+			return false;
+	return true;
 }
 
 int cmd_known_unit(const struct game *g, int team, const char *s)

@@ -7,6 +7,10 @@
 
 #define CMD_MAX_ARGS 64
 #define CMD_WHY_LEN GAME_WHY_LEN
+/* The longest command line, in bytes with its comment (and the longest
+ * line of a script): a command is a few words, and a longer line is no
+ * script at all. Named in medsiege(6), LIMITS. */
+#define CMD_LINE_MAX 1023
 
 struct cmd_entry {
 	const char *name;
@@ -27,10 +31,18 @@ extern const struct cmd_entry cmd_table[];
 
 /* Parse and run one command line given by issuer (a team, or
  * CMD_ANY_TEAM). Returns 0 when accepted, 1 for a blank or comment line,
- * -1 when rejected (why holds one line; the game is unchanged). A
- * refusal depends only on what the issuer knows: a unit it cannot see
- * and a unit that does not exist get the same answer. */
+ * -1 when rejected (why holds one line, safe to print: what it quotes of
+ * the line is escaped; the game is unchanged). A line of more than
+ * CMD_LINE_MAX bytes, or with a control character (a carriage return
+ * included: only tabs are blanks), is refused, so every line accepted
+ * can be saved and read back as it was. A refusal depends only on what
+ * the issuer knows: a unit it cannot see and a unit that does not exist
+ * get the same answer. */
 int cmd_execute(struct game *g, int issuer, const char *line, char *why);
+
+/* Whether s holds no control character (tabs aside): what a command line
+ * may hold, and what the journal accepts when it reads a save back. */
+bool cmd_text_ok(const char *s);
 
 /* Argument helpers for the commands, each -1 with why on bad input. */
 /* The acting unit: one of the issuer's own (any unit for CMD_ANY_TEAM). */

@@ -120,6 +120,12 @@ static char *no_scenario(const char *name)
 char *datapath_scenario(const char *name, char **err)
 {
 	*err = NULL;
+	/* "" is no name: not maps/ itself. */
+	if (!*name) {
+		*err = xstrdup("no scenario given: a file, or the name of an "
+			       "installed scenario");
+		return NULL;
+	}
 	/* A path is left to the loader, which says why it cannot be read. */
 	if (access(name, F_OK) == 0 || strchr(name, '/'))
 		return xstrdup(name);

@@ -235,7 +235,7 @@ static int load_tree(const char *path, struct ynode *root, struct roster *out,
 	struct yctx c = {.file = path};
 	const struct ynode *units;
 
-	if (ytree_check_keys(&c, root, "roster", top_keys, NKEYS(top_keys)) <
+	if (ytree_check_root(&c, root, "roster", top_keys, NKEYS(top_keys)) <
 		    0 ||
 	    ytree_need(&c, root, "roster", "units", &units) < 0 ||
 	    load_units(&c, units, &r) < 0 ||

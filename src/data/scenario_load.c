@@ -3,13 +3,15 @@
 #include "data/scenario_load.h"
 
 #include <ctype.h>
-#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
+#include "base/file.h"
 #include "base/util.h"
 #include "data/roster_load.h"
 #include "data/yamltree.h"
@@ -19,6 +21,10 @@
 /* Every action recomputes what each team sees: past a few hundred cells a
  * side, play slows to a crawl. */
 #define MAX_MAP_SIDE 1024
+/* Units in a scenario: each is checked against the others as it loads,
+ * and every action recomputes what each sees; the scale test plays
+ * 2,000. */
+#define MAX_UNITS 10000
 #define MAX_ROUNDS 9999
 #define MAX_NAME 200
 
@@ -124,11 +130,13 @@ static int load_header(struct loader *l)
 	    ytree_str(c, v, 4096, &str) < 0)
 		return -1;
 	s->roster_path = resolve_path(s->path, str);
-	FILE *f = fopen(s->roster_path, "r");
-	if (!f)
+	/* Said at the roster key, and without waiting on a FIFO. */
+	const char *why;
+	int fd = file_open_regular(s->roster_path, O_RDONLY, &why);
+	if (fd < 0)
 		return ytree_fail(c, v, "cannot open roster '%s': %s",
-				  s->roster_path, strerror(errno));
-	fclose(f);
+				  s->roster_path, why);
+	close(fd);
 	/* The roster's own errors name the roster file. */
 	if (roster_load(s->roster_path, &s->world.roster, &c->err) < 0)
 		return -1;
@@ -444,6 +452,8 @@ static int load_unit(struct loader *l, const struct ynode *m, int team,
 	const char *s;
 	int k;
 
+	if (w->nunits == MAX_UNITS)
+		return ytree_fail(c, m, "too many units, at most %d", MAX_UNITS);
 	if (ytree_check_keys(c, m, "unit", unit_keys, NKEYS(unit_keys)) < 0 ||
 	    ytree_need(c, m, "unit", "type", &v) < 0 ||
 	    ytree_str(c, v, NAME_MAX_LEN - 1, &s) < 0)
@@ -732,7 +742,7 @@ static int load_tree(const char *path, struct ynode *root,
 
 	l.root = root;
 	l.s.path = xstrdup(path);
-	int rc = ytree_check_keys(&l.c, root, "scenario", top_keys,
+	int rc = ytree_check_root(&l.c, root, "scenario", top_keys,
 				  NKEYS(top_keys));
 	if (rc == 0)
 		rc = load_header(&l);

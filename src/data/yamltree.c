@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,12 +16,24 @@
 
 #include <yaml.h>
 
+#include "base/file.h"
 #include "base/util.h"
 
+/* The limits on a data file, each named in the man pages (LIMITS). */
 /* Deeper than any data file needs; keeps hostile input off the C stack. */
 #define MAX_DEPTH 64
-/* Data files are small; refuse anything absurd before reading it. */
+/* Data files are small (the 1024 x 1024 test field is 1.1 MB): anything
+ * bigger is refused before it is read. */
 #define MAX_FILE_SIZE (16 * 1024 * 1024)
+#define MAX_FILE_SIZE_TEXT "16 MiB"
+/* Entries in one sequence or mapping: a team's units are the longest
+ * list a battle needs (1,000 in the scale test); bounds the time and
+ * memory a hostile file can cost the loaders. */
+#define MAX_ITEMS 10000
+/* Values (scalars, sequences, mappings) in one file: the scale test's
+ * field of 2,000 units holds about 20,000. Bounds the memory and time of
+ * a file of millions of tiny values, each within the limits above. */
+#define MAX_NODES 200000
 
 struct builder {
 	const char *name;
@@ -28,6 +41,11 @@ struct builder {
 	size_t len;
 	yaml_parser_t parser;
 	char *err;
+	/* The start of line cur_line (from 1): events come in file order,
+	 * so finding a line goes on from the last one found. */
+	size_t cur;
+	int cur_line;
+	int nodes; /* made so far */
 };
 
 /* Line and column (from 1) of a byte offset, for reader errors that carry
@@ -58,7 +76,10 @@ static void fail_at(struct builder *b, int line, int col, const char *fmt, ...)
 	va_start(ap, fmt);
 	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	b->err = xasprintf("%s:%d:%d: %s", b->name, line, col, msg);
+	/* The message may quote the file: never its control bytes. */
+	char *raw = xasprintf("%s:%d:%d: %s", b->name, line, col, msg);
+	b->err = util_printable(raw);
+	free(raw);
 	free(msg);
 }
 
@@ -139,17 +160,32 @@ static struct ynode *node_new(enum ynode_kind k, yaml_mark_t m)
 	return n;
 }
 
+/* The byte offset where line (from 1) starts, or the end of the text. */
+static size_t line_start(struct builder *b, int line)
+{
+	if (line < b->cur_line) {
+		b->cur = 0;
+		b->cur_line = 1;
+	}
+	while (b->cur_line < line && b->cur < b->len) {
+		const char *nl = memchr(b->text + b->cur, '\n', b->len - b->cur);
+		if (!nl) {
+			b->cur = b->len;
+			break;
+		}
+		b->cur = (size_t)(nl - b->text) + 1;
+		b->cur_line++;
+	}
+	return b->cur;
+}
+
 /* Where the text of a literal block starts: the line after its '|', at the
  * indentation of its first non-blank line. Rows of a grid map 1:1 to lines
  * from there, so a cell's position in the file is exact. */
-static void literal_body(const struct builder *b, struct ynode *n)
+static void literal_body(struct builder *b, struct ynode *n)
 {
-	size_t i = 0;
-	int line = 1;
-	while (i < b->len && line < n->line + 1) {
-		if (b->text[i++] == '\n')
-			line++;
-	}
+	size_t i = line_start(b, n->line + 1);
+	int line = b->cur_line;
 	n->body_line = line;
 	n->body_col = 1;
 	while (i < b->len) {
@@ -169,13 +205,70 @@ static void literal_body(const struct builder *b, struct ynode *n)
 
 static void append(struct ynode *n, struct ynode *key, struct ynode *item)
 {
-	n->items = xrealloc(n->items, (size_t)(n->n + 1) * sizeof *n->items);
-	n->items[n->n] = item;
-	if (n->kind == YNODE_MAPPING) {
-		n->keys = xrealloc(n->keys, (size_t)(n->n + 1) * sizeof *n->keys);
-		n->keys[n->n] = key;
+	/* The arrays hold 4, then double when full (at 4, 8, 16...):
+	 * growing them one item at a time costs the square of their length. */
+	if (n->n == 0 || (n->n >= 4 && (n->n & (n->n - 1)) == 0)) {
+		size_t cap = n->n ? 2 * (size_t)n->n : 4;
+		n->items = xrealloc(n->items, cap * sizeof *n->items);
+		if (n->kind == YNODE_MAPPING)
+			n->keys = xrealloc(n->keys, cap * sizeof *n->keys);
 	}
+	n->items[n->n] = item;
+	if (n->kind == YNODE_MAPPING)
+		n->keys[n->n] = key;
 	n->n++;
+}
+
+/* The keys of a mapping being read, hashed: a duplicate is found in
+ * constant time, so a mapping of many keys costs no more than its size.
+ * Each slot holds a key's index in the mapping plus one (0: empty). */
+struct keyset {
+	int *slot;
+	size_t cap; /* a power of two, at least twice the keys */
+};
+
+static uint64_t key_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static void keyset_put(struct keyset *ks, const struct ynode *map, int i)
+{
+	size_t k = (size_t)key_hash(map->keys[i]->value) & (ks->cap - 1);
+	while (ks->slot[k])
+		k = (k + 1) & (ks->cap - 1);
+	ks->slot[k] = i + 1;
+}
+
+/* The index of key among the map's keys so far, or -1. */
+static int keyset_find(const struct keyset *ks, const struct ynode *map,
+		       const char *key)
+{
+	if (!ks->cap)
+		return -1;
+	size_t k = (size_t)key_hash(key) & (ks->cap - 1);
+	for (; ks->slot[k]; k = (k + 1) & (ks->cap - 1))
+		if (strcmp(map->keys[ks->slot[k] - 1]->value, key) == 0)
+			return ks->slot[k] - 1;
+	return -1;
+}
+
+/* Record the map's newest key, its last (growing the table as needed). */
+static void keyset_add(struct keyset *ks, const struct ynode *map)
+{
+	if ((size_t)map->n * 2 > ks->cap) {
+		free(ks->slot);
+		ks->cap = ks->cap ? ks->cap * 2 : 16;
+		ks->slot = xcalloc(ks->cap, sizeof *ks->slot);
+		for (int i = 0; i < map->n - 1; i++)
+			keyset_put(ks, map, i);
+	}
+	keyset_put(ks, map, map->n - 1);
 }
 
 static struct ynode *parse_node(struct builder *b, yaml_event_t *ev,
@@ -184,46 +277,61 @@ static struct ynode *parse_node(struct builder *b, yaml_event_t *ev,
 /* Items of a sequence or pairs of a mapping, up to its end event. */
 static bool parse_children(struct builder *b, struct ynode *n, int depth)
 {
-	yaml_event_type_t end = n->kind == YNODE_MAPPING
-					? YAML_MAPPING_END_EVENT
-					: YAML_SEQUENCE_END_EVENT;
+	bool map = n->kind == YNODE_MAPPING;
+	yaml_event_type_t end = map ? YAML_MAPPING_END_EVENT
+				    : YAML_SEQUENCE_END_EVENT;
+	struct keyset keys = {NULL, 0};
+	bool ok = false;
 	for (;;) {
 		yaml_event_t ev;
 		if (!next_event(b, &ev))
-			return false;
+			break;
 		if (ev.type == end) {
 			yaml_event_delete(&ev);
-			return true;
+			ok = true;
+			break;
+		}
+		if (n->n == MAX_ITEMS) {
+			fail_at(b, (int)ev.start_mark.line + 1,
+				(int)ev.start_mark.column + 1,
+				"too many entries in one %s (at most %d)",
+				map ? "mapping" : "sequence", MAX_ITEMS);
+			yaml_event_delete(&ev);
+			break;
 		}
 		struct ynode *key = NULL;
-		if (n->kind == YNODE_MAPPING) {
+		if (map) {
 			key = parse_node(b, &ev, depth + 1);
 			if (!key)
-				return false;
+				break;
 			if (key->kind != YNODE_SCALAR) {
 				fail_at(b, key->line, key->col,
 					"mapping keys must be scalars");
 				ytree_free(key);
-				return false;
+				break;
 			}
-			if (ytree_get_key(n, key->value)) {
+			if (keyset_find(&keys, n, key->value) >= 0) {
 				fail_at(b, key->line, key->col,
 					"duplicate key '%s'", key->value);
 				ytree_free(key);
-				return false;
+				break;
 			}
 			if (!next_event(b, &ev)) {
 				ytree_free(key);
-				return false;
+				break;
 			}
 		}
 		struct ynode *item = parse_node(b, &ev, depth + 1);
 		if (!item) {
 			ytree_free(key);
-			return false;
+			break;
 		}
 		append(n, key, item);
+		if (map)
+			keyset_add(&keys, n);
 	}
+	free(keys.slot);
+	return ok;
 }
 
 /* Build the node that event ev starts; consumes ev. */
@@ -233,12 +341,25 @@ static struct ynode *parse_node(struct builder *b, yaml_event_t *ev, int depth)
 	const yaml_char_t *anchor = NULL;
 	yaml_mark_t mark = ev->start_mark;
 
+	if (++b->nodes > MAX_NODES) {
+		fail_at(b, (int)mark.line + 1, (int)mark.column + 1,
+			"too many values in one file (at most %d)", MAX_NODES);
+		yaml_event_delete(ev);
+		return NULL;
+	}
 	switch (ev->type) {
 	case YAML_ALIAS_EVENT:
 		fail_mark(b, mark, "aliases are not supported");
 		break;
 	case YAML_SCALAR_EVENT:
 		anchor = ev->data.scalar.anchor;
+		/* "\0" in a quoted scalar: the text would end there, and
+		 * what follows be dropped without a word. */
+		if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length)) {
+			fail_mark(b, mark,
+				  "a NUL character (\\0) cannot be in a value");
+			break;
+		}
 		n = node_new(YNODE_SCALAR, mark);
 		n->value = xmalloc(ev->data.scalar.length + 1);
 		memcpy(n->value, ev->data.scalar.value, ev->data.scalar.length);
@@ -326,7 +447,8 @@ fail:
 struct ynode *ytree_load_string(const char *name, const char *text,
 				size_t len, char **err)
 {
-	struct builder b = {.name = name, .text = text, .len = len};
+	struct builder b = {.name = name, .text = text, .len = len,
+			    .cur_line = 1};
 	*err = NULL;
 	if (!yaml_parser_initialize(&b.parser)) {
 		*err = xasprintf("%s: cannot start the YAML parser", name);
@@ -344,60 +466,69 @@ struct ynode *ytree_load_string(const char *name, const char *text,
 	return root;
 }
 
-/* Read a whole file; NULL with errno set. */
-static char *read_file(const char *path, size_t *len)
+/* Read a whole regular file of at most MAX_FILE_SIZE bytes; NULL with
+ * *err ("FILE: cannot open: why") when it cannot be. */
+static char *read_file(const char *path, size_t *len, char **err)
 {
-	int fd = open(path, O_RDONLY);
-	if (fd < 0)
+	const char *why;
+	int fd = file_open_regular(path, O_RDONLY, &why);
+	if (fd < 0) {
+		*err = xasprintf("%s: cannot %s: %s", path,
+				 fd == -1 ? "open" : "read", why);
 		return NULL;
+	}
 	struct stat st;
-	if (fstat(fd, &st) < 0)
-		goto fail;
-	if (S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		goto fail;
+	if (fstat(fd, &st) == 0 && st.st_size > MAX_FILE_SIZE) {
+		close(fd);
+		*err = xasprintf("%s: cannot read: larger than %s, the most a "
+				 "data file may hold",
+				 path, MAX_FILE_SIZE_TEXT);
+		return NULL;
 	}
 	size_t cap = 4096, n = 0;
 	char *buf = xmalloc(cap);
 	for (;;) {
 		if (n == cap) {
-			if (cap >= MAX_FILE_SIZE) {
-				free(buf);
-				errno = EFBIG;
-				goto fail;
+			/* It grew while we read it. */
+			if (cap > MAX_FILE_SIZE) {
+				*err = xasprintf("%s: cannot read: larger than "
+						 "%s, the most a data file may "
+						 "hold",
+						 path, MAX_FILE_SIZE_TEXT);
+				break;
 			}
 			cap *= 2;
 			buf = xrealloc(buf, cap);
 		}
 		ssize_t r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
 		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			int e = errno;
-			free(buf);
-			errno = e;
-			goto fail;
-		}
-		if (r == 0)
+			*err = xasprintf("%s: cannot read: %s", path,
+					 strerror(errno));
 			break;
+		}
+		if (r == 0) {
+			close(fd);
+			*len = n;
+			return buf;
+		}
 		n += (size_t)r;
 	}
 	close(fd);
-	*len = n;
-	return buf;
-fail:;
-	int e = errno;
-	close(fd);
-	errno = e;
+	free(buf);
 	return NULL;
 }
 
 struct ynode *ytree_load_file(const char *path, char **err)
 {
 	size_t len;
-	char *text = read_file(path, &len);
+	*err = NULL;
+	char *text = read_file(path, &len, err);
 	if (!text) {
-		*err = xasprintf("%s: cannot open: %s", path, strerror(errno));
+		char *raw = *err;
+		*err = util_printable(raw);
+		free(raw);
 		return NULL;
 	}
 	struct ynode *root = ytree_load_string(path, text, len, err);
@@ -506,8 +637,11 @@ int ytree_fail(struct yctx *c, const struct ynode *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	c->err = xasprintf("%s:%d:%d: %s", c->file, at ? at->line : 1,
-			   at ? at->col : 1, msg);
+	/* The message may quote the file: never its control bytes. */
+	char *raw = xasprintf("%s:%d:%d: %s", c->file, at ? at->line : 1,
+			      at ? at->col : 1, msg);
+	c->err = util_printable(raw);
+	free(raw);
 	free(msg);
 	return -1;
 }
@@ -546,6 +680,44 @@ static int fail_unknown(struct yctx *c, const struct ynode *at,
 			   word, list);
 	free(list);
 	return -1;
+}
+
+/* "a, b or c" */
+static char *join_or(const char *const *names, int n)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			strbuf_add(&b, i == n - 1 ? " or " : ", ");
+		strbuf_add(&b, names[i]);
+	}
+	return b.s;
+}
+
+int ytree_check_root(struct yctx *c, const struct ynode *root, const char *what,
+		     const char *const *keys, int nkeys)
+{
+	static const char *const kinds[] = {"text", "a sequence", "a mapping"};
+	if (root->kind != YNODE_MAPPING)
+		return ytree_fail(c, root, "expected a mapping, found %s",
+				  ytree_is_null(root) ? "nothing"
+						      : kinds[root->kind]);
+	bool ours = root->n == 0;
+	for (int i = 0; i < root->n && !ours; i++) {
+		const char *k = root->keys[i]->value;
+		for (int j = 0; j < nkeys && !ours; j++)
+			ours = strcmp(k, keys[j]) == 0;
+		ours = ours || util_nearest(k, keys, nkeys) != NULL;
+	}
+	if (!ours) {
+		char *list = join_or(keys, nkeys);
+		ytree_fail(c, root, "not a %s: none of its keys is %s", what,
+			   list);
+		free(list);
+		return -1;
+	}
+	return ytree_check_keys(c, root, what, keys, nkeys);
 }
 
 int ytree_check_keys(struct yctx *c, const struct ynode *map, const char *what,
@@ -644,8 +816,11 @@ int ytree_str(struct yctx *c, const struct ynode *n, size_t maxlen,
 		free(what);
 		return -1;
 	}
-	for (const char *p = n->value; *p; p++)
-		if ((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t')
+	/* Names reach terminals: no control characters (C0 but newline and
+	 * tab, DEL, and C1, U+0080 to U+009F, which is 0xC2 0x80-0x9F). */
+	for (const unsigned char *p = (const unsigned char *)n->value; *p; p++)
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f ||
+		    (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
 			return fail_expected(c, n, "text without control characters");
 	*out = n->value;
 	return 0;

@@ -25,7 +25,11 @@ struct ynode {
 };
 
 /* Parse one YAML document from a file into a tree that the caller frees
- * with ytree_free; NULL and *err = "FILE:LINE:COL: why" (caller frees). */
+ * with ytree_free; NULL and *err = "FILE:LINE:COL: why" (caller frees).
+ * The file must be a regular file within the size limit (LIMITS in
+ * medsiege-scenario(5)); it is refused at once otherwise ("FILE: cannot
+ * read: not a regular file (a FIFO)"). Every message is safe to print:
+ * control bytes from the file are escaped. */
 struct ynode *ytree_load_file(const char *path, char **err);
 /* The same from text in memory; name is the FILE of error messages. */
 struct ynode *ytree_load_string(const char *name, const char *text,
@@ -57,6 +61,12 @@ int ytree_fail(struct yctx *c, const struct ynode *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* n must be of kind k: "expected a mapping, found 'x'". */
 int ytree_expect(struct yctx *c, const struct ynode *n, enum ynode_kind k);
+/* The top of a file: a mapping whose keys are all keys. What is not a
+ * mapping, or a mapping none of whose keys is one of keys or near one,
+ * is said to be no WHAT without quoting any of it: the file may be
+ * anything (a password file given as a roster). */
+int ytree_check_root(struct yctx *c, const struct ynode *root, const char *what,
+		     const char *const *keys, int nkeys);
 /* Every key of a mapping must be one of keys; what names the mapping in
  * the message ("unknown key 'mvoe' in unit, expected one of ..."). */
 int ytree_check_keys(struct yctx *c, const struct ynode *map, const char *what,

@@ -1,11 +1,13 @@
 /* journal.h: a game's save: the scenario, its content hash, the seed and
  * every accepted command line, appended and flushed to disk before the
  * command's result is shown. A save is also a valid script: its header
- * lines are comments. */
+ * lines are comments. A save being played is locked (flock), so that no
+ * two games append to it. */
 #ifndef MEDSIEGE_JOURNAL_H
 #define MEDSIEGE_JOURNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define JOURNAL_MAGIC "# medsiege save"
@@ -13,11 +15,28 @@
 /* The header line of a game played with manual dice (its rolls are
  * "roll N" lines among the commands). */
 #define JOURNAL_DICE_MANUAL "# dice: manual"
+/* The longest line a save may hold: its header names the scenario by its
+ * absolute path (at most PATH_MAX, 4096 bytes on Linux); commands are far
+ * shorter (CMD_LINE_MAX). A longer line is damage. Named in medsiege(6),
+ * LIMITS. */
+#define JOURNAL_LINE_MAX 4200
+/* Test hook: "enospc:N[:B]" makes the N-th write to a save write its
+ * first B bytes (default 0), then fail as on a full disk, as does every
+ * write after it; "kill:N[:B]" writes B bytes of it, then dies by
+ * SIGKILL. Read by the journal writer only. */
+#define JOURNAL_FAULT_ENV "MEDSIEGE_TEST_JOURNAL_FAULT"
 
 struct journal {
 	char *path;      /* owned */
-	int fd;          /* open for appending, or -1 when not saving */
+	int fd;          /* open to read and append, locked; -1: not saving */
 	int last_round;  /* round of the last checkpoint written */
+	bool rewritten;  /* the save had vanished (its folder removed) and
+			    was written again in full: the caller says so
+			    and clears it */
+	int writes;      /* lines written so far, for the fault hook */
+	char fault;      /* the hook: 0, 'n' (full disk) or 'k' (SIGKILL) */
+	int fault_at;
+	size_t fault_bytes;
 };
 
 /* What a save holds, as read back. */
@@ -54,14 +73,21 @@ uint64_t journal_hash_files(const char *scenario, const char *roster,
 			    char **err);
 
 /* Start a new save in dir (created if missing) named after the scenario
- * and the time. Returns NULL with *err (caller frees) when it cannot be
- * written. Free with journal_close. */
+ * and the time, locked. Returns NULL with *err (caller frees) when it
+ * cannot be written; nothing is left behind then (no empty save). Free
+ * with journal_close. */
 struct journal *journal_create(const char *dir, const char *scenario_name,
 			       const char *scenario_path, uint64_t hash,
 			       uint64_t seed, char **err);
-/* Open an existing save to go on appending to it. */
-struct journal *journal_reopen(const char *path, char **err);
-/* Append an accepted command and fsync. -1 with *err on failure. */
+/* Open an existing save to go on appending to it, and lock it. NULL with
+ * *err when it cannot be; *busy tells when that is because another game
+ * holds it ("... is open elsewhere"). Take the lock before reading the
+ * save, so that what is read is what is appended to. */
+struct journal *journal_open(const char *path, bool *busy, char **err);
+/* Append an accepted command and fsync. -1 with *err on failure, the
+ * save cut back to its last whole line. A save found unlinked (its folder
+ * removed mid-game) is first written again in full at its path, and
+ * rewritten set. */
 int journal_append(struct journal *j, const char *line, char **err);
 /* Append a state-hash checkpoint for a round that has just begun. */
 int journal_checkpoint(struct journal *j, int after_cmds, int round,
@@ -70,10 +96,11 @@ int journal_checkpoint(struct journal *j, int after_cmds, int round,
 int journal_finish(struct journal *j, const char *result, char **err);
 void journal_close(struct journal *j);
 
-/* Read a save. Damage (a half-written last line, an unreadable line) is
+/* Read a save. Damage (a half-written last line, an unreadable line: one
+ * with a control character, or longer than JOURNAL_LINE_MAX) is
  * reported in data->warning and everything before it kept. Returns -1
  * with *err only when nothing usable is there (not a save, another
- * version, unreadable). Free with journal_data_free. */
+ * version, unreadable, no regular file). Free with journal_data_free. */
 int journal_read(const char *path, struct journal_data *data, char **err);
 void journal_data_free(struct journal_data *data);
 

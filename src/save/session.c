@@ -11,6 +11,7 @@
 #include "data/scenario_load.h"
 
 static void note_control(struct session *s, int team);
+static void note(struct session *s, char *msg);
 
 static struct game *load_game(const char *path, uint64_t seed, char **err)
 {
@@ -27,6 +28,17 @@ static struct session *session_alloc(struct game *g)
 	for (int t = 0; t < MAX_TEAMS; t++)
 		s->level[t] = AI_LEVEL_DEFAULT;
 	return s;
+}
+
+/* What happened to the save: said at once (the session's alert), and
+ * kept with the other warnings. */
+static void alert(struct session *s, char *msg)
+{
+	char *both = s->alert ? xasprintf("%s; %s", s->alert, msg)
+			      : xstrdup(msg);
+	free(s->alert);
+	s->alert = both;
+	note(s, msg);
 }
 
 static void note(struct session *s, char *msg)
@@ -101,8 +113,21 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 		free(dir);
 		return NULL;
 	}
+	/* Locked before it is read: what is replayed is what is appended
+	 * to, and no other game appends to it meanwhile. */
+	bool busy;
+	struct journal *j = journal_open(save, &busy, err);
+	if (!j && busy) {
+		free(save);
+		free(dir);
+		return NULL;
+	}
+	char *open_err = *err;
+	*err = NULL;
 	struct journal_data d;
 	if (journal_read(save, &d, err) != 0) {
+		journal_close(j);
+		free(open_err);
 		free(save);
 		free(dir);
 		return NULL;
@@ -147,9 +172,11 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 	char why[CMD_WHY_LEN];
 	for (; good < d.ncmds; good++) {
 		if (cmd_execute(g, CMD_ANY_TEAM, d.cmds[good], why) != 0) {
+			char *cmd = util_printable(d.cmds[good]);
 			note(s, xasprintf("%s:%d: '%s' no longer applies (%s); the "
 					  "game resumes from the line before",
-					  save, d.lines[good], d.cmds[good], why));
+					  save, d.lines[good], cmd, why));
+			free(cmd);
 			break;
 		}
 		while (next_check < d.ncheck && d.checks[next_check].after == good + 1) {
@@ -175,17 +202,16 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 			note_control(s, t);
 		if (s->j)
 			note(s, xasprintf("continuing in %s", s->j->path));
+	} else if (j) {
+		s->j = j;
+		j = NULL;
+		s->j->last_round = g->round;
 	} else {
-		s->j = journal_reopen(save, err);
-		if (!s->j) {
-			note(s, xasprintf("this game is not being saved: %s", *err));
-			free(*err);
-			*err = NULL;
-		} else {
-			s->j->last_round = g->round;
-		}
+		note(s, xasprintf("this game is not being saved: %s", open_err));
 	}
 out:
+	journal_close(j);
+	free(open_err);
 	journal_data_free(&d);
 	free(save);
 	free(dir);
@@ -194,6 +220,38 @@ out:
 
 static int save_command(struct session *s, const char *line, int round,
 			bool was_over);
+
+/* After writing to the save: if it failed (err, which is freed), saving
+ * stops; if the save had vanished and was written again, say where. */
+static void saving_news(struct session *s, char *err)
+{
+	if (err) {
+		/* The reason first ("cannot write: No space left on
+		 * device"), the save last: a status line may not fit both. */
+		size_t n = strlen(s->j->path);
+		if (strncmp(err, s->j->path, n) == 0 &&
+		    strncmp(err + n, ": ", 2) == 0)
+			alert(s, xasprintf("saving stopped: %s (%s)", err + n + 2,
+					   s->j->path));
+		else
+			alert(s, xasprintf("saving stopped: %s", err));
+		free(err);
+		journal_close(s->j);
+		s->j = NULL;
+	} else if (s->j && s->j->rewritten) {
+		s->j->rewritten = false;
+		alert(s, xasprintf("the save had vanished; written again in "
+				   "full at %s",
+				   s->j->path));
+	}
+}
+
+char *session_take_alert(struct session *s)
+{
+	char *a = s->alert;
+	s->alert = NULL;
+	return a;
+}
 
 int session_submit(struct session *s, int issuer, const char *line, char *why)
 {
@@ -219,23 +277,16 @@ static int save_command(struct session *s, const char *line, int round,
 				   game_state_hash(s->g), &err);
 	if (!err && s->g->over && !was_over)
 		journal_finish(s->j, s->g->result, &err);
-	if (err) {
-		note(s, xasprintf("saving stopped: %s", err));
-		free(err);
-		journal_close(s->j);
-		s->j = NULL;
-	}
+	saving_news(s, err);
 	return 0;
 }
 
 static void journal_line(struct session *s, const char *line)
 {
 	char *err = NULL;
-	if (s->j && journal_append(s->j, line, &err) != 0) {
-		note(s, xasprintf("saving stopped: %s", err));
-		free(err);
-		journal_close(s->j);
-		s->j = NULL;
+	if (s->j) {
+		journal_append(s->j, line, &err);
+		saving_news(s, err);
 	}
 }
 
@@ -381,5 +432,6 @@ void session_free(struct session *s)
 		ai_free(s->ai[t]);
 	game_free(s->g);
 	free(s->warning);
+	free(s->alert);
 	free(s);
 }

@@ -14,6 +14,10 @@ struct session {
 	struct game *g;        /* owned */
 	struct journal *j;     /* owned; NULL when the game is not saved */
 	char *warning;         /* owned, may be NULL: shown to the player */
+	char *alert;           /* owned, may be NULL: what happened to the
+				  save since session_take_alert was last
+				  called (saving stopped), to be said at
+				  once; also in warning */
 	int ncmds;             /* accepted commands so far */
 	/* The computer players of the teams whose control is CONTROL_AI
 	 * (owned, made when first needed), the level each team's is to
@@ -36,10 +40,11 @@ struct session {
 struct session *session_new(const char *scenario, uint64_t seed,
 			    const char *state_dir, char **err);
 /* Continue the save at path (NULL: the newest unfinished one in
- * state_dir), at exactly the state it had. A scenario or roster that
- * changed since the save began is refused unless force. A damaged save
- * resumes from its last good command in a new save file. The game is
- * started and replayed before this returns. */
+ * state_dir), at exactly the state it had. A save that another game
+ * holds open is refused ("... is open elsewhere"). A scenario or roster
+ * that changed since the save began is refused unless force. A damaged
+ * save resumes from its last good command in a new save file. The game
+ * is started and replayed before this returns. */
 struct session *session_resume(const char *path, const char *state_dir,
 			       bool force, char **err);
 /* The same, calling attach(ctx, g) once the game is loaded and before it
@@ -58,6 +63,10 @@ int session_submit(struct session *s, int issuer, const char *line,
  * recorded in the save: a manual game is resumed and replayed with the
  * dice its players gave. */
 void session_set_dice(struct session *s, enum dice_mode mode);
+/* What happened to the save since this was last asked (saving stopped
+ * on a full disk, the save written again after its folder vanished), in
+ * one line for the player; NULL when nothing did. Caller frees. */
+char *session_take_alert(struct session *s);
 /* Who plays team from now on (a person here, the computer at the
  * team's level, a remote seat), recorded in the save so a resumed game
  * goes on so. */

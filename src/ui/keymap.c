@@ -1,12 +1,15 @@
 /* keymap.c: the player's own key bindings. A missing file changes
  * nothing; a bad line is skipped and named, never fatal. */
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
+#include "base/file.h"
 #include "base/util.h"
 #include "ui/uipriv.h"
 
@@ -152,15 +155,24 @@ void keymap_load(struct ui *ui)
 			     ? xasprintf("%s/medsiege/keys", xdg)
 			     : xasprintf("%s/.config/medsiege/keys",
 					 home && *home ? home : ".");
-	FILE *f = fopen(path, "r");
+	/* Not waiting on a FIFO, nor reading a device, in its place. */
+	const char *why;
+	int fd = file_open_regular(path, O_RDONLY, &why);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	free(path);
-	if (!f)
-		return;
 	/* Named as the player would write it: the full path rarely fits on
 	 * the status line. */
 	const char *name = xdg && xdg[0] == '/'
 				   ? "$XDG_CONFIG_HOME/medsiege/keys"
 				   : "~/.config/medsiege/keys";
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		if (fd == -2)
+			snprintf(ui->keymap_note, sizeof ui->keymap_note,
+				 "%s: %s; the usual keys apply", name, why);
+		return;
+	}
 	struct keymap *km = xcalloc(1, sizeof *km);
 	struct notes n = {ui->keymap_note, sizeof ui->keymap_note, 0};
 	char line[256];

@@ -21,7 +21,9 @@ static void on_signal(int sig)
 	term_signal = sig;
 }
 
-static const int term_signals[] = {SIGINT, SIGTERM, SIGHUP};
+/* Ctrl-\ (SIGQUIT) too: left to its default it dumps core with the
+ * terminal still without echo or line editing. */
+static const int term_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 #define NSIGNALS (int)(sizeof term_signals / sizeof term_signals[0])
 
 /* The signal mask before we started, restored at the end; while waiting

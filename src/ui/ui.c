@@ -74,6 +74,19 @@ void ui_refresh_caches(struct ui *ui)
 	ui->dirty = false;
 }
 
+/* What the program has to tell at once (saving stopped): on the status
+ * line, and in the log, where it stays. */
+static bool tell_news(struct ui *ui)
+{
+	const char *news = ui->submit.news ? ui->submit.news(ui->submit.ctx)
+					   : NULL;
+	if (!news)
+		return false;
+	uilog_note(&ui->log, news);
+	screen_status(ui, true, "%s", news);
+	return true;
+}
+
 bool ui_send(struct ui *ui, const char *line)
 {
 	char why[CMD_WHY_LEN] = "";
@@ -87,7 +100,8 @@ bool ui_send(struct ui *ui, const char *line)
 		screen_status(ui, true, "%s", why);
 		return false;
 	}
-	screen_status(ui, false, "> %s", line);
+	if (!tell_news(ui))
+		screen_status(ui, false, "> %s", line);
 	return true;
 }
 
@@ -333,6 +347,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 				curtain_computer_turn(ui);
 			}
 			ui->submit.ai_turn(ui->submit.ctx, g);
+			tell_news(ui);
 			if (!g->over && g->active == team && g->round == round &&
 			    g->w->teams[team].control != CONTROL_AI) {
 				/* The computer could not finish the turn: a

@@ -31,6 +31,11 @@ struct ui_submit {
 	int (*ai_step)(void *ctx, struct game *g);
 	int pace_ms;
 	bool (*saving)(void *ctx); /* whether commands are being saved */
+	/* news, when set, returns what the players must be told at once
+	 * that no command's result says (saving stopped: the disk is full),
+	 * or NULL; asked after every command and computer turn. The string
+	 * stays ctx's. */
+	const char *(*news)(void *ctx);
 	void *ctx;
 	const char *notice;
 	/* When set (ui_history_new), the log heard since before the game
