@@ -669,6 +669,27 @@ void prompt_command(struct ui *ui)
 	run_line(ui, line);
 }
 
+/* Send "roll N" as the team whose action waits for the die: the
+ * viewer's own, or the computer's (the players at the table roll for
+ * it, whichever screen watches its turn). */
+static bool give_die(struct ui *ui, const char *line)
+{
+	const struct game *g = ui->g;
+	if (g->w->teams[g->active].control != CONTROL_AI ||
+	    ui->viewer == g->active)
+		return ui_send(ui, line);
+	char why[CMD_WHY_LEN] = "";
+	uilog_command(&ui->log);
+	int r = ui->submit.fn(ui->submit.ctx, ui->g, g->active, line, why);
+	ui->dirty = true;
+	if (r < 0) {
+		screen_status(ui, true, "%s", why);
+		return false;
+	}
+	screen_status(ui, false, "> %s", line);
+	return true;
+}
+
 bool prompt_dice(struct ui *ui)
 {
 	const struct game *g = ui->g;
@@ -713,7 +734,7 @@ bool prompt_dice(struct ui *ui)
 		snprintf(line, sizeof line, "roll %s", num);
 		free(ui->preview);
 		ui->preview = NULL;
-		if (!ui_send(ui, line)) {
+		if (!give_die(ui, line)) {
 			/* Said on the panel too: the status line holds the
 			 * question. */
 			ui->preview = xstrdup(ui->status_text);

@@ -2,7 +2,7 @@
 # Manual dice: the game asks for each die it needs, saying what for and
 # the number needed, takes the number typed, refuses one that is no face
 # of the die, asks again after a resume, and asks for the computer's
-# dice over its curtain.
+# dice too, on the screen that watches its turn or over its curtain.
 . "$(dirname "$0")/lib.sh"
 
 check "Red's turn starts, with manual dice" start_red -- "$scenario --seed 1 --dice manual"
@@ -50,7 +50,8 @@ keys End
 check "replay: to the last, the roll given after the resume" \
 	eval 'wait_for "command $n of $n" && wait_for "rolled 3: miss" && ! screen | grep -q "no longer applies"'
 keys q
-# The computer's dice are the players' too, asked over its curtain.
+# The computer's dice are the players' too: asked on the screen of the
+# team that watches its turn, from what that team knows...
 check "a game against the computer, with manual dice" \
 	start_red -- "$scenario --seed 1 --dice manual --ai Blue"
 keys e y
@@ -60,8 +61,22 @@ wait_for "Melee"
 keys e y
 check "the computer's shot asks for its die" \
 	wait_for "Blue (computer): roll a d20 for b1's longbow at r5 (need 13+):"
-check "with no team's view on the screen" eval '! screen | grep -q "#==H"'
+check "on Red's screen, which watches the turn in its own fog" \
+	eval 'wait_for "#==H" && [ "$(at 8 6)" = " " ]'
 keys 2 0 Enter
 check "the die given, the computer goes on" \
+	wait_for "Blue (computer): roll a d20 for b2"
+# ...or, when its turn is not shown (--pace 0), over its curtain.
+check "the same, the computer's turn not shown" \
+	start_red -- "$scenario --seed 1 --dice manual --ai Blue --pace 0"
+keys e y
+wait_for "Missile fire"
+keys e y
+wait_for "Melee"
+keys e y
+check "its die is asked for over the curtain" \
+	eval 'wait_for "Blue (computer): roll a d20 for b1'"'"'s longbow at r5 (need 13+):" && ! screen | grep -q "#==H"'
+keys 2 0 Enter
+check "and it goes on" \
 	eval 'wait_for "Blue (computer): roll a d20 for b2" && ! screen | grep -q "#==H"'
 finish

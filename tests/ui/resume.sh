@@ -42,7 +42,8 @@ check "--resume SAVE names the save" eval 'start -- "--resume $save" && wait_for
 keys q
 
 # A computer player: Blue is played by the program.
-start -- "$scenario --seed 2 --ai Blue"
+# (--pace 0: the computer's turn is not shown, the digest tells it.)
+start -- "$scenario --seed 2 --ai Blue --pace 0"
 check "--ai: Red plays" wait_for "Red to play"
 keys Enter
 wait_for "movement left"
