@@ -194,7 +194,7 @@ static void draw(struct ui *ui, struct replay_state *st)
 		wnoutrefresh(ui->hint);
 	}
 	mapview_draw(ui, st->viewer);
-	wmove(ui->map, ui->cy - ui->sy, ui->cx - ui->sx);
+	wmove(ui->map, screen_map_row(ui, ui->cy), screen_map_col(ui, ui->cx));
 	wnoutrefresh(ui->map);
 	doupdate();
 }

@@ -7,7 +7,9 @@
 
 #include "ui/uipriv.h"
 
-#define PANEL_ROWS 18 /* rows the panel likes to have */
+#define PANEL_ROWS 18 /* rows the panel likes to have at 80x24 */
+#define PANEL_WIDE 40 /* columns of panel that cells twice as wide leave */
+#define PANEL_MAX 60  /* a panel wider than this only wastes room */
 
 static int min_i(int a, int b)
 {
@@ -35,6 +37,49 @@ void screen_free(struct ui *ui)
 	del(&ui->hint);
 }
 
+/* The map's share of the columns: cells twice as wide when the whole
+ * map fits so beside a wide panel (terminal cells are about twice as
+ * tall as wide: the map then looks as it would on the table), the panel
+ * what is left up to PANEL_MAX, the map centred in the rest. */
+static void layout_columns(struct layout *L, const struct map *m)
+{
+	L->cell_w = 2 * m->w + 1 + PANEL_WIDE <= L->cols ? 2 : 1;
+	L->map_w = min_i(m->w, (L->cols - 1 - UI_PANEL_MIN) / L->cell_w);
+	L->more_h = L->map_w < m->w;
+	int used = L->map_w * L->cell_w + 1; /* and the column beside it */
+	L->panel_w = max_i(UI_PANEL_MIN, min_i(L->cols - used, PANEL_MAX));
+	L->panel_x = L->cols - L->panel_w;
+	/* Centred as seen: a wide cell's second column is blank. */
+	int shown = L->map_w * L->cell_w - (L->cell_w - 1);
+	L->map_x = min_i((L->panel_x - shown) / 2, L->panel_x - used);
+}
+
+/* The rows: the status and key lines at the bottom, a log of at least
+ * UI_LOG_MIN rows (more on a taller terminal), and the map with, when it
+ * is wider than the screen, its scroll bar below; the panel as tall as
+ * the map or, with room, taller; the map centred beside it. */
+static void layout_rows(struct layout *L, const struct map *m)
+{
+	int extra = L->lines - UI_MIN_LINES;
+	int log_min = UI_LOG_MIN + extra / 3;
+	int bar = L->more_h ? 1 : 0;
+	/* Messages and the key hint get a line each when the whole map
+	 * still fits, or the terminal is taller than the least; otherwise
+	 * they share the bottom line. */
+	L->hint_y = L->lines - 1;
+	L->status_y = L->lines - 2 - log_min >= m->h + bar || extra > 0
+			      ? L->lines - 2
+			      : L->lines - 1;
+	int avail = L->status_y - log_min;
+	L->map_h = min_i(m->h, avail - bar);
+	L->more_v = L->map_h < m->h;
+	L->top_h = max_i(L->map_h + bar,
+			 min_i(PANEL_ROWS + extra / 2, avail));
+	L->map_y = (L->top_h - L->map_h - bar) / 2;
+	L->log_y = L->top_h;
+	L->log_h = L->status_y - L->top_h;
+}
+
 void screen_layout(struct ui *ui)
 {
 	struct layout *L = &ui->lay;
@@ -50,18 +95,8 @@ void screen_layout(struct ui *ui)
 	L->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
 	if (L->too_small)
 		return;
-	L->map_w = min_i(m->w, COLS - 1 - UI_PANEL_MIN);
-	L->panel_x = L->map_w + 1;
-	L->panel_w = COLS - L->panel_x;
-	/* Messages and the key hint get a line each when the whole map
-	 * still fits; otherwise they share the bottom line. */
-	L->hint_y = LINES - 1;
-	L->status_y = LINES - 2 - UI_LOG_MIN >= m->h ? LINES - 2 : LINES - 1;
-	int avail = L->status_y - UI_LOG_MIN;
-	L->map_h = min_i(m->h, avail);
-	L->top_h = max_i(L->map_h, min_i(PANEL_ROWS, avail));
-	L->log_y = L->top_h;
-	L->log_h = L->status_y - L->top_h;
+	layout_columns(L, m);
+	layout_rows(L, m);
 	/* The windows tile the screen, so no stale cell survives a resize. */
 	ui->map = newwin(L->top_h, L->panel_x, 0, 0);
 	ui->panel = newwin(L->top_h, L->panel_w, 0, L->panel_x);
@@ -75,6 +110,16 @@ void screen_layout(struct ui *ui)
 	leaveok(ui->logw, TRUE);
 	leaveok(ui->status, TRUE);
 	screen_follow(ui);
+}
+
+int screen_map_row(const struct ui *ui, int y)
+{
+	return ui->lay.map_y + y - ui->sy;
+}
+
+int screen_map_col(const struct ui *ui, int x)
+{
+	return ui->lay.map_x + (x - ui->sx) * ui->lay.cell_w;
 }
 
 /* The viewport origin that keeps c in view: when the cursor comes within
@@ -246,7 +291,7 @@ void screen_draw(struct ui *ui)
 	draw_bottom(ui);
 	/* The map last: the terminal's cursor stays on the map cursor. */
 	mapview_draw(ui, v);
-	wmove(ui->map, ui->cy - ui->sy, ui->cx - ui->sx);
+	wmove(ui->map, screen_map_row(ui, ui->cy), screen_map_col(ui, ui->cx));
 	wnoutrefresh(ui->map);
 	doupdate();
 }

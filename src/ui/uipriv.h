@@ -32,6 +32,10 @@ struct layout {
 	bool too_small;
 	int top_h;            /* rows of map and panel */
 	int map_w, map_h;     /* viewport in cells */
+	int cell_w;           /* columns a cell takes: 1, or 2 with room */
+	int map_x, map_y;     /* the viewport's corner in the map window */
+	bool more_h, more_v;  /* the map is wider / taller than the viewport:
+				 a scroll bar below / beside it */
 	int panel_x, panel_w;
 	int log_y, log_h;
 	int status_y;         /* messages and questions */
@@ -136,6 +140,10 @@ void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Keep the cursor in view, scrolling the map viewport. */
 void screen_follow(struct ui *ui);
+/* The map window's row and column of map cell x,y (in the viewport or
+ * not). */
+int screen_map_row(const struct ui *ui, int y);
+int screen_map_col(const struct ui *ui, int x);
 /* Show "terminal too small" and wait until it is big enough (false: quit). */
 bool screen_wait_size(struct ui *ui);
 /* Write s into win at row y from column x, cut to the window's width. */
