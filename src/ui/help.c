@@ -133,7 +133,7 @@ const char *help_hint(const struct ui *ui)
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "
-		       "Tab:next e:end i:goals ?:help";
+		       "Tab:next e:end ?:help";
 	case STEP_MISSILE:
 		return "Enter:select/shoot x:shoot t:next enemy a:arc Tab:next "
 		       "g:log e:end ?:help q:quit";

@@ -216,13 +216,80 @@ int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
 	return screen_wrap_skip(win, y, x, width, maxrows, attr, s, 0);
 }
 
+int screen_log(struct ui *ui, const char *text)
+{
+	struct uilog *l = &ui->log;
+	int v = ui->viewer;
+	bool team = v >= 0 && v < l->nteams;
+	/* The same message again at once: the line there says it. */
+	if (team && l->n > 0 && l->v[l->n - 1].type == EVENT_COUNT) {
+		const char *last = uilog_text(l, l->n - 1, v);
+		if (last && strcmp(last, text) == 0)
+			return l->n - 1;
+	}
+	uilog_note(l, text);
+	/* What the screen tells the viewer is the viewer's alone: the next
+	 * team at this keyboard must not read it. Said to no team (between
+	 * turns) or to the all-seeing watcher of a replay, it is for all. */
+	if (team)
+		l->v[l->n - 1].full_mask = 1u << v;
+	return l->n - 1;
+}
+
+void screen_status_text(struct ui *ui, bool error, const char *text,
+			int logged)
+{
+	size_t n = strlen(text);
+	if (n >= sizeof ui->status_text)
+		n = sizeof ui->status_text - 1;
+	memcpy(ui->status_text, text, n);
+	ui->status_text[n] = '\0';
+	ui->status_err = error;
+	ui->status_line = logged;
+	/* A question is not news: its answer is. */
+	if (logged < 0 && text[0] && ui->mode == MODE_PLAY)
+		ui->status_line = screen_log(ui, text);
+}
+
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 {
+	char text[2 * UI_STATUS_LEN];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(ui->status_text, sizeof ui->status_text, fmt, ap);
+	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	ui->status_err = error;
+	screen_status_text(ui, error, text, -1);
+}
+
+/* Rows the status message takes: 0, 1 or 2 (whole: it fits them; a
+ * longer one is shortened in the middle, and the log has it whole). */
+static int status_rows(const struct ui *ui, bool *whole)
+{
+	int n = ui->status_text[0] ? screen_wrap(NULL, 0, 0, COLS, 1000, 0,
+						 ui->status_text)
+				   : 0;
+	if (whole)
+		*whole = n <= 2;
+	return min_i(n, 2);
+}
+
+int screen_log_rows(const struct ui *ui)
+{
+	int rows = ui->logw ? getmaxy(ui->logw) : 0;
+	/* Sharing its line with the key hint, a two-row message takes the
+	 * log's last row. */
+	if (!ui->hint && status_rows(ui, NULL) == 2)
+		rows--;
+	return rows;
+}
+
+bool screen_status_whole(const struct ui *ui, int line)
+{
+	bool whole;
+	if (line < 0 || line != ui->status_line || !ui->status_text[0])
+		return false;
+	status_rows(ui, &whole);
+	return whole;
 }
 
 static void draw_too_small(struct ui *ui)
@@ -255,24 +322,68 @@ bool screen_wait_size(struct ui *ui)
 	return !ui->quit;
 }
 
-/* The status line: a message or question until the next key; the hint
- * line: the keys that matter now. When they share a line, the message
- * wins. */
-static void draw_bottom(struct ui *ui)
+/* A message over two rows, first's row y and second's first row. One
+ * longer still keeps its first row and its end (a reason, a file name),
+ * with ... for what is left out between them; the log has it whole. */
+static void two_rows(WINDOW *first, int y, WINDOW *second, attr_t a,
+		     const char *text)
 {
-	werase(ui->status);
-	if (ui->status_text[0])
-		screen_put(ui->status, 0, 0,
-			   ui->status_err ? ui->pal.error : A_BOLD,
-			   ui->status_text);
-	else if (!ui->hint)
-		screen_put(ui->status, 0, 0, A_DIM, help_hint(ui));
-	wnoutrefresh(ui->status);
-	if (ui->hint) {
-		werase(ui->hint);
-		screen_put(ui->hint, 0, 0, A_DIM, help_hint(ui));
-		wnoutrefresh(ui->hint);
+	screen_wrap(first, y, 0, COLS, 1, a, text);
+	if (screen_wrap(NULL, 0, 0, COLS, 1000, 0, text) <= 2) {
+		screen_wrap_skip(second, 0, 0, COLS, 1, a, text, 1);
+		return;
 	}
+	/* The end: the last words that fit after "... " (or the last
+	 * characters, when one word is longer than that), nothing of the
+	 * first row again. */
+	size_t len = strlen(text), room = (size_t)COLS - 4, from = len - room;
+	size_t shown = (size_t)wrap_point(text, COLS);
+	if (from < shown)
+		from = shown;
+	while (from < len && text[from - 1] != ' ')
+		from++;
+	if (from == len)
+		from = len - room > shown ? len - room : shown;
+	while (from < len && text[from] == ' ')
+		from++;
+	char row[UI_STATUS_LEN + 8];
+	snprintf(row, sizeof row, "... %s", text + from);
+	screen_put(second, 0, 0, a, row);
+}
+
+/* The status line: a message or question until the next key, wrapped
+ * over two rows when it must (the key hint's, or the log's last when they
+ * share the bottom line); the hint line: the keys that matter now. When
+ * they share a line, the message wins. */
+void screen_bottom(struct ui *ui, const char *hint)
+{
+	attr_t a = ui->status_err ? ui->pal.error : A_BOLD;
+	int rows = status_rows(ui, NULL);
+	WINDOW *first = ui->status, *second = NULL;
+	if (rows == 2) {
+		first = ui->hint ? ui->status : ui->logw;
+		second = ui->hint ? ui->hint : ui->status;
+	}
+	werase(ui->status);
+	if (ui->hint)
+		werase(ui->hint);
+	if (rows == 0 && !ui->hint)
+		screen_put(ui->status, 0, 0, A_DIM, hint);
+	else if (rows == 1)
+		screen_put(ui->status, 0, 0, a, ui->status_text);
+	if (rows == 2) {
+		int y = first == ui->logw ? getmaxy(ui->logw) - 1 : 0;
+		wmove(first, y, 0);
+		wclrtoeol(first);
+		two_rows(first, y, second, a, ui->status_text);
+		if (first == ui->logw)
+			wnoutrefresh(ui->logw);
+	} else if (ui->hint) {
+		screen_put(ui->hint, 0, 0, A_DIM, hint);
+	}
+	wnoutrefresh(ui->status);
+	if (ui->hint)
+		wnoutrefresh(ui->hint);
 }
 
 void screen_draw(struct ui *ui)
@@ -288,7 +399,7 @@ void screen_draw(struct ui *ui)
 	wnoutrefresh(ui->panel);
 	logview_draw(ui, v);
 	wnoutrefresh(ui->logw);
-	draw_bottom(ui);
+	screen_bottom(ui, help_hint(ui));
 	/* The map last: the terminal's cursor stays on the map cursor. */
 	mapview_draw(ui, v);
 	wmove(ui->map, screen_map_row(ui, ui->cy), screen_map_col(ui, ui->cx));

@@ -76,9 +76,12 @@ void ui_refresh_caches(struct ui *ui)
 
 bool ui_send(struct ui *ui, const char *line)
 {
-	char why[CMD_WHY_LEN] = "";
+	char why[CMD_WHY_LEN] = "", said[UI_STATUS_LEN];
 	ui_refresh_caches(ui);
 	uilog_command(&ui->log);
+	/* The command goes in the log before what it does. */
+	snprintf(said, sizeof said, "> %s", line);
+	int at = screen_log(ui, said);
 	/* The viewer gives the command: the refusal speaks from what the
 	 * viewer's team knows. */
 	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
@@ -87,7 +90,7 @@ bool ui_send(struct ui *ui, const char *line)
 		screen_status(ui, true, "%s", why);
 		return false;
 	}
-	screen_status(ui, false, "> %s", line);
+	screen_status_text(ui, false, said, at);
 	return true;
 }
 
@@ -168,6 +171,7 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 	keymap_load(ui);
 	ui->viewer = -1;
 	ui->sel = -1;
+	ui->status_line = -1;
 	ui->show_marks = true;
 	ui->dirty = true;
 	ui->view = xcalloc(cells ? cells : 1, 1);

@@ -20,7 +20,7 @@
 #define UI_MIN_LINES 24
 #define UI_PANEL_MIN 30   /* columns of the side panel at least */
 #define UI_LOG_MIN 3      /* lines of the log pane at least */
-#define UI_STATUS_LEN 256
+#define UI_STATUS_LEN 512
 /* A key the terminal sent that means nothing here. */
 #define UI_KEY_UNKNOWN (KEY_MAX + 1)
 /* Not a key: the host of a remote game has sent something. */
@@ -88,6 +88,7 @@ struct ui {
 
 	char status_text[UI_STATUS_LEN];
 	bool status_err;
+	int status_line;      /* the log line that holds it, or -1 */
 	char *preview;        /* owned: an attack's arithmetic on the panel */
 	enum ui_mode mode;
 
@@ -135,9 +136,25 @@ void screen_layout(struct ui *ui);
 void screen_free(struct ui *ui);
 /* Draw the play screen for the viewer and send it. */
 void screen_draw(struct ui *ui);
-/* Put a message on the status line (error: shown as a rejection). */
+/* Put a message on the status line (error: shown as a rejection) and in
+ * the viewer's log (not a question, while one is asked). */
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same with the text as it is; logged: the log line that already
+ * holds it, or -1 to log it now. */
+void screen_status_text(struct ui *ui, bool error, const char *text,
+			int logged);
+/* Add a line to the log for the viewer alone (for every team when there
+ * is no team viewing); returns its index. */
+int screen_log(struct ui *ui, const char *text);
+/* Rows of the log pane the log may use now (the status line may borrow
+ * its last). */
+int screen_log_rows(const struct ui *ui);
+/* Whether log line `line` is the message on the status line, shown there
+ * whole (the log pane then leaves it out until the message goes). */
+bool screen_status_whole(const struct ui *ui, int line);
+/* Draw the status line and the key hint (hint: the keys that matter). */
+void screen_bottom(struct ui *ui, const char *hint);
 /* Keep the cursor in view, scrolling the map viewport. */
 void screen_follow(struct ui *ui);
 /* The map window's row and column of map cell x,y (in the viewport or
