@@ -39,18 +39,22 @@ void screen_free(struct ui *ui)
 
 /* The map's share of the columns: cells twice as wide when the whole
  * map fits so beside a wide panel (terminal cells are about twice as
- * tall as wide: the map then looks as it would on the table), the panel
- * what is left up to PANEL_MAX, the map centred in the rest. */
+ * tall as wide: the map then looks as it would on the table), a blank
+ * column before the panel and, for a map taller than the view, its
+ * scroll bar before that; the panel what is left up to PANEL_MAX, the
+ * map centred in the rest. */
 static void layout_columns(struct layout *L, const struct map *m)
 {
-	L->cell_w = 2 * m->w + 1 + PANEL_WIDE <= L->cols ? 2 : 1;
-	L->map_w = min_i(m->w, (L->cols - 1 - UI_PANEL_MIN) / L->cell_w);
+	int beside = 1 + (L->more_v ? 1 : 0);
+	L->cell_w = 2 * m->w + beside + PANEL_WIDE <= L->cols ? 2 : 1;
+	L->map_w = min_i(m->w, (L->cols - beside - UI_PANEL_MIN) / L->cell_w);
 	L->more_h = L->map_w < m->w;
-	int used = L->map_w * L->cell_w + 1; /* and the column beside it */
+	int used = L->map_w * L->cell_w + beside;
 	L->panel_w = max_i(UI_PANEL_MIN, min_i(L->cols - used, PANEL_MAX));
 	L->panel_x = L->cols - L->panel_w;
-	/* Centred as seen: a wide cell's second column is blank. */
-	int shown = L->map_w * L->cell_w - (L->cell_w - 1);
+	/* Centred as seen: a wide cell's second column is blank, the bar
+	 * is seen. */
+	int shown = L->map_w * L->cell_w - (L->cell_w - 1) + beside - 1;
 	L->map_x = min_i((L->panel_x - shown) / 2, L->panel_x - used);
 }
 
@@ -95,8 +99,12 @@ void screen_layout(struct ui *ui)
 	L->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
 	if (L->too_small)
 		return;
-	layout_columns(L, m);
-	layout_rows(L, m);
+	/* A scroll bar under the map takes a row from it, one beside it a
+	 * column: each may call for the other. */
+	for (int pass = 0; pass < 3; pass++) {
+		layout_columns(L, m);
+		layout_rows(L, m);
+	}
 	/* The windows tile the screen, so no stale cell survives a resize. */
 	ui->map = newwin(L->top_h, L->panel_x, 0, 0);
 	ui->panel = newwin(L->top_h, L->panel_w, 0, L->panel_x);
