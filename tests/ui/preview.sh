@@ -19,8 +19,20 @@ blue_aims() {
 	start -- "$tutorial --seed 1" && wait_for "Red to play" && keys Enter &&
 		wait_for "movement left" && keys e y e y e y &&
 		wait_for "Blue to play" && keys Enter && wait_for "movement left" &&
-		keys e y && wait_for "b1 Crossbowman (c)" && keys t &&
-		wait_for "ballista Ballista (Red)"
+		keys e y && wait_for "may shoot" && next_enemy "ballista Ballista (Red)"
+}
+# next_enemy TEXT: t until the panel shows TEXT (t goes nearest first,
+# the ballista is not the first); after each t, until the cursor moves.
+next_enemy() {
+	tries=0 # not i: wait_for and wait_gone count with it
+	while [ $tries -lt 8 ]; do
+		at_cell=$(screen | grep -o "cursor [0-9]*,[0-9]*")
+		keys t
+		wait_gone "$at_cell" || return 1
+		wait_for "$1" 1 && return 0
+		tries=$((tries + 1))
+	done
+	return 1
 }
 sum="need 16+ (25%): AV 7 + DV 9 + over half range 2 - large target 2"
 

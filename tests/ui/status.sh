@@ -55,6 +55,9 @@ check "a refusal naming r1" wait_for "r1 cannot move nw: 9,15 is water"
 keys e y e y e y
 check "Blue's turn" wait_for "Blue to play"
 keys Enter
+# r1's step north is in Blue's sight: the digest tells it first.
+check "Blue's digest" wait_for "what you saw since your last turn"
+keys q
 wait_for "movement left"
 keys g
 check "Blue's full log" wait_for "Log: what your team saw"
