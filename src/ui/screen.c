@@ -244,8 +244,8 @@ int screen_log(struct ui *ui, const char *text)
 	return l->n - 1;
 }
 
-void screen_status_text(struct ui *ui, bool error, const char *text,
-			int logged)
+/* The status line's text, and the log line that holds it (or -1). */
+static void set_status(struct ui *ui, bool error, const char *text, int line)
 {
 	size_t n = strlen(text);
 	if (n >= sizeof ui->status_text)
@@ -253,7 +253,13 @@ void screen_status_text(struct ui *ui, bool error, const char *text,
 	memcpy(ui->status_text, text, n);
 	ui->status_text[n] = '\0';
 	ui->status_err = error;
-	ui->status_line = logged;
+	ui->status_line = line;
+}
+
+void screen_status_text(struct ui *ui, bool error, const char *text,
+			int logged)
+{
+	set_status(ui, error, text, logged);
 	/* A question is not news: its answer is. */
 	if (logged < 0 && text[0] && ui->mode == MODE_PLAY)
 		ui->status_line = screen_log(ui, text);
@@ -267,6 +273,19 @@ void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
 	screen_status_text(ui, error, text, -1);
+}
+
+void screen_prompt(struct ui *ui, const char *fmt, ...)
+{
+	char text[2 * UI_STATUS_LEN];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	/* Shown as a message is, but like a question it is not news: the
+	 * log line it stands for is there already, or it only says which
+	 * keys go on. */
+	set_status(ui, false, text, -1);
 }
 
 /* Rows the status message takes: 0, 1 or 2 (whole: it fits them; a

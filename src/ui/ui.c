@@ -220,14 +220,10 @@ static void remote_update(struct ui *ui, int r, const char *note)
 		screen_draw(ui);
 		r = ui->submit.remote_lost(ui->submit.ctx, again, sizeof again);
 		note = again;
-		if (r > 0)
-			screen_status(ui, false, "%s", again);
-		else
-			screen_status(ui, true, "%s", again);
-		uilog_note(&ui->log, again);
+		/* The status line puts each message in the log too. */
+		screen_status(ui, r <= 0, "%s", again);
 	} else if (note[0]) {
 		screen_status(ui, false, "%s", note);
-		uilog_note(&ui->log, note);
 	}
 	if (r == 2) {
 		ui->quit = true;

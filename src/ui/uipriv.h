@@ -140,6 +140,11 @@ void screen_draw(struct ui *ui);
  * the viewer's log (not a question, while one is asked). */
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A passing instruction on the status line, shown as a message is but,
+ * like a question, not put in the log (stepping through the digest,
+ * watching the computer's turn). */
+void screen_prompt(struct ui *ui, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* The same with the text as it is; logged: the log line that already
  * holds it, or -1 to log it now. */
 void screen_status_text(struct ui *ui, bool error, const char *text,
