@@ -1,20 +1,18 @@
 /* logview.c: the log pane (the newest lines the viewer may read, wrapped)
- * and the full log, scrollable. The message on the status line is a log
- * line too; while the status line shows it whole the pane leaves it out. */
+ * and the full log, scrollable. The pane tells the game's story; the
+ * full log has the screen's messages too. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/util.h"
 #include "ui/uipriv.h"
 
 /* Line i as the pane shows it to viewer, or NULL: hidden from the
- * viewer, or the message on the status line, shown whole there. */
+ * viewer, or a message of the screen's (the status line showed it). */
 static const char *pane_text(const struct ui *ui, int i, int viewer)
 {
-	const char *s = uilog_text(&ui->log, i, viewer);
-	if (s && screen_status_whole(ui, i) && strcmp(s, ui->status_text) == 0)
+	if (ui->log.v[i].said)
 		return NULL;
-	return s;
+	return uilog_text(&ui->log, i, viewer);
 }
 
 void logview_draw(struct ui *ui, int viewer)

@@ -159,7 +159,8 @@ static void draw_log(struct ui *ui, int viewer)
 		const char *s = viewer != UI_VIEW_ALL
 					? uilog_text(&ui->log, i, viewer)
 					: ui->log.v[i].full;
-		if (s)
+		/* What the command did; the status line has the messages. */
+		if (s && !ui->log.v[i].said)
 			y += screen_wrap(win, y, 0, width, rows - y, A_NORMAL, s);
 	}
 	wnoutrefresh(win);

@@ -224,28 +224,8 @@ int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
 	return screen_wrap_skip(win, y, x, width, maxrows, attr, s, 0);
 }
 
-int screen_log(struct ui *ui, const char *text)
-{
-	struct uilog *l = &ui->log;
-	int v = ui->viewer;
-	bool team = v >= 0 && v < l->nteams;
-	/* The same message again at once: the line there says it. */
-	if (team && l->n > 0 && l->v[l->n - 1].type == EVENT_COUNT) {
-		const char *last = uilog_text(l, l->n - 1, v);
-		if (last && strcmp(last, text) == 0)
-			return l->n - 1;
-	}
-	uilog_note(l, text);
-	/* What the screen tells the viewer is the viewer's alone: the next
-	 * team at this keyboard must not read it. Said to no team (between
-	 * turns) or to the all-seeing watcher of a replay, it is for all. */
-	if (team)
-		l->v[l->n - 1].full_mask = 1u << v;
-	return l->n - 1;
-}
-
-/* The status line's text, and the log line that holds it (or -1). */
-static void set_status(struct ui *ui, bool error, const char *text, int line)
+/* The status line's text. */
+static void set_status(struct ui *ui, bool error, const char *text)
 {
 	size_t n = strlen(text);
 	if (n >= sizeof ui->status_text)
@@ -253,16 +233,16 @@ static void set_status(struct ui *ui, bool error, const char *text, int line)
 	memcpy(ui->status_text, text, n);
 	ui->status_text[n] = '\0';
 	ui->status_err = error;
-	ui->status_line = line;
 }
 
 void screen_status_text(struct ui *ui, bool error, const char *text,
-			int logged)
+			bool logged)
 {
-	set_status(ui, error, text, logged);
-	/* A question is not news: its answer is. */
-	if (logged < 0 && text[0] && ui->mode == MODE_PLAY)
-		ui->status_line = screen_log(ui, text);
+	set_status(ui, error, text);
+	/* A question is not news: its answer is. Said to no team (between
+	 * turns) or to the all-seeing watcher of a replay, it is for all. */
+	if (!logged && text[0] && ui->mode == MODE_PLAY)
+		uilog_said(&ui->log, text, ui->viewer);
 }
 
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
@@ -272,7 +252,7 @@ void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	screen_status_text(ui, error, text, -1);
+	screen_status_text(ui, error, text, false);
 }
 
 void screen_prompt(struct ui *ui, const char *fmt, ...)
@@ -285,18 +265,16 @@ void screen_prompt(struct ui *ui, const char *fmt, ...)
 	/* Shown as a message is, but like a question it is not news: the
 	 * log line it stands for is there already, or it only says which
 	 * keys go on. */
-	set_status(ui, false, text, -1);
+	set_status(ui, false, text);
 }
 
-/* Rows the status message takes: 0, 1 or 2 (whole: it fits them; a
- * longer one is shortened in the middle, and the log has it whole). */
-static int status_rows(const struct ui *ui, bool *whole)
+/* Rows the status message takes: 0, 1 or 2 (a longer one is shortened
+ * in the middle, and the log has it whole). */
+static int status_rows(const struct ui *ui)
 {
 	int n = ui->status_text[0] ? screen_wrap(NULL, 0, 0, COLS, 1000, 0,
 						 ui->status_text)
 				   : 0;
-	if (whole)
-		*whole = n <= 2;
 	return min_i(n, 2);
 }
 
@@ -305,18 +283,9 @@ int screen_log_rows(const struct ui *ui)
 	int rows = ui->logw ? getmaxy(ui->logw) : 0;
 	/* Sharing its line with the key hint, a two-row message takes the
 	 * log's last row. */
-	if (!ui->hint && status_rows(ui, NULL) == 2)
+	if (!ui->hint && status_rows(ui) == 2)
 		rows--;
 	return rows;
-}
-
-bool screen_status_whole(const struct ui *ui, int line)
-{
-	bool whole;
-	if (line < 0 || line != ui->status_line || !ui->status_text[0])
-		return false;
-	status_rows(ui, &whole);
-	return whole;
 }
 
 static void draw_too_small(struct ui *ui)
@@ -385,7 +354,7 @@ static void two_rows(WINDOW *first, int y, WINDOW *second, attr_t a,
 void screen_bottom(struct ui *ui, const char *hint)
 {
 	attr_t a = ui->status_err ? ui->pal.error : A_BOLD;
-	int rows = status_rows(ui, NULL);
+	int rows = status_rows(ui);
 	WINDOW *first = ui->status, *second = NULL;
 	if (rows == 2) {
 		first = ui->hint ? ui->status : ui->logw;

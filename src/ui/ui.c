@@ -81,7 +81,7 @@ bool ui_send(struct ui *ui, const char *line)
 	uilog_command(&ui->log);
 	/* The command goes in the log before what it does. */
 	snprintf(said, sizeof said, "> %s", line);
-	int at = screen_log(ui, said);
+	uilog_said(&ui->log, said, ui->viewer);
 	/* The viewer gives the command: the refusal speaks from what the
 	 * viewer's team knows. */
 	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
@@ -90,7 +90,7 @@ bool ui_send(struct ui *ui, const char *line)
 		screen_status(ui, true, "%s", why);
 		return false;
 	}
-	screen_status_text(ui, false, said, at);
+	screen_status_text(ui, false, said, true);
 	return true;
 }
 
@@ -171,7 +171,6 @@ struct ui *ui_alloc(struct game *g, const struct ui_submit *submit)
 	keymap_load(ui);
 	ui->viewer = -1;
 	ui->sel = -1;
-	ui->status_line = -1;
 	ui->show_marks = true;
 	ui->dirty = true;
 	ui->view = xcalloc(cells ? cells : 1, 1);

@@ -88,7 +88,6 @@ struct ui {
 
 	char status_text[UI_STATUS_LEN];
 	bool status_err;
-	int status_line;      /* the log line that holds it, or -1 */
 	char *preview;        /* owned: an attack's arithmetic on the panel */
 	enum ui_mode mode;
 
@@ -137,7 +136,7 @@ void screen_free(struct ui *ui);
 /* Draw the play screen for the viewer and send it. */
 void screen_draw(struct ui *ui);
 /* Put a message on the status line (error: shown as a rejection) and in
- * the viewer's log (not a question, while one is asked). */
+ * the viewer's full log (not a question, while one is asked). */
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A passing instruction on the status line, shown as a message is but,
@@ -145,19 +144,12 @@ void screen_status(struct ui *ui, bool error, const char *fmt, ...)
  * watching the computer's turn). */
 void screen_prompt(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* The same with the text as it is; logged: the log line that already
- * holds it, or -1 to log it now. */
+/* The same with the text as it is; logged: the log has it already. */
 void screen_status_text(struct ui *ui, bool error, const char *text,
-			int logged);
-/* Add a line to the log for the viewer alone (for every team when there
- * is no team viewing); returns its index. */
-int screen_log(struct ui *ui, const char *text);
+			bool logged);
 /* Rows of the log pane the log may use now (the status line may borrow
  * its last). */
 int screen_log_rows(const struct ui *ui);
-/* Whether log line `line` is the message on the status line, shown there
- * whole (the log pane then leaves it out until the message goes). */
-bool screen_status_whole(const struct ui *ui, int line);
 /* Draw the status line and the key hint (hint: the keys that matter). */
 void screen_bottom(struct ui *ui, const char *hint);
 /* Keep the cursor in view, scrolling the map viewport. */

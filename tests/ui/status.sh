@@ -1,8 +1,9 @@
 #!/bin/sh
 # A status message is never cut: one too long for a row wraps onto a
 # second (the key hint's row, or the log's last when they share the
-# bottom line), and every message goes to the log too, the viewer's
-# alone: in hot seat the next team never reads it.
+# bottom line), and every message and command goes to the full log too
+# (g), the viewer's alone: in hot seat the next team never reads it. The
+# log pane keeps to the game's story.
 . "$(dirname "$0")/lib.sh"
 
 tutorial=$srcdir/maps/tutorial.yaml
@@ -34,7 +35,13 @@ check "an undo refused: the whole reason, over two rows" wait_joined "$undo"
 check "no word is cut at the row's end" \
 	eventually 'screen | grep -q "no enemy into$" && screen | grep -q "^sight, in the Movement"'
 keys Tab
-check "a key later the reason is in the log, whole" wait_joined "$undo"
+check "a key later the next message" wait_for "selected"
+check "the log pane tells the game, not the messages" \
+	eval '! screen | grep -Eq "nothing to undo|> end" && screen | grep -q "== Round 1: Red, Missile fire =="'
+keys g
+check "the full log has the reason, whole, after the command" \
+	eval 'wait_for "Log: what your team saw" && wait_joined "> end == Round 1: Red, Missile fire == > undo $undo"'
+keys q
 
 # Tutorial at 80x24: a short map, so the status and the key hint have a
 # line each; a two-row message takes the hint's, which comes back after.
