@@ -41,8 +41,9 @@ gone "$(game_pid)"
 check "--resume SAVE names the save" eval 'start -- "--resume $save" && wait_for "Blue to play"'
 keys q
 
-# A computer player: Blue is played by the program.
-start -- "$scenario --seed 2 --ai Blue"
+# A computer player: Blue is played by the program (--pace 0: its turn
+# is not shown action by action, so the digest tells it).
+start -- "$scenario --seed 2 --ai Blue --pace 0"
 check "--ai: Red plays" wait_for "Red to play"
 keys Enter
 wait_for "movement left"
