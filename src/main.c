@@ -6,13 +6,15 @@
 #include "config.h"
 
 static const char main_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM[:LEVEL]] [--pace MS]  play hot seat in the terminal\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]] [--pace MS]  play hot seat in the terminal\n"
 	"       medsiege --resume [SAVE] [--force]     continue a saved game\n"
-	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--ai TEAM[:LEVEL]]\n"
+	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"       medsiege run SAVE [--json]                 replay a save headless\n"
 	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
+	"       medsiege odds --table [--roster FILE] [--range N] [--cover C] [--csv|--json]\n"
+	"       medsiege los SCENARIO A B [--team T] [--script FILE|-] [--json]\n"
 	"       medsiege check FILE...\n"
 	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--jobs J] [--json|--csv]\n"
 	"       medsiege replay SAVE [--team T] [--round N]\n"
@@ -35,6 +37,8 @@ int main(int argc, char **argv)
 			return cli_view(argc - 1, argv + 1);
 		if (strcmp(c, "odds") == 0)
 			return cli_odds(argc - 1, argv + 1);
+		if (strcmp(c, "los") == 0)
+			return cli_los(argc - 1, argv + 1);
 		if (strcmp(c, "check") == 0)
 			return cli_check(argc - 1, argv + 1);
 		if (strcmp(c, "sim") == 0)

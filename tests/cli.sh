@@ -38,6 +38,8 @@ contains() {
 }
 
 cd "$srcdir" || exit 1
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-cli.XXXXXX") || exit 1
+trap 'rm -rf "$tmpd"' EXIT
 
 expect "odds: rules example 1" 0 "Foot Knight (sword, melee) against Archer:
 need 10+ (55%): AV 6 + DV 4" -- "$bin" odds foot_knight archer
@@ -77,6 +79,49 @@ contains "odds: out of range" 2 "out of range" -- "$bin" odds archer billman --r
 contains "odds: bad cover" 2 "--cover is none, soft, half or heavy" -- "$bin" odds archer billman --range 3 --cover thick
 contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
 
+# odds --table: every weapon of every type against every type; each
+# entry is what 'odds A B' says of the pair.
+contains "odds --table: melee" 0 "  K foot_knight    sword     14  35% 14  35% 12  45% 12  45% 11  50% 10  55%" -- \
+	"$bin" odds --table
+contains "odds --table: missiles at a range, with cover" 0 "  a archer      longbow      21   0% 21   0% 19  10% 19  10% 18  15%" -- \
+	"$bin" odds --table --range 16 --cover half
+contains "odds --table: out of range" 0 "  j javelineer  javelin       -       -       -" -- \
+	"$bin" odds --table --range 16
+contains "odds --table --csv" 0 "archer,longbow,missile,billman,19,0.10" -- \
+	"$bin" odds --table --csv --range 16 --cover half
+contains "odds --table --json" 0 '{"attacker":"archer","weapon":"longbow","kind":"missile","target":"billman","need":19,"chance":0.10,"terms":[{"name":"AV","value":9},{"name":"DV","value":6},{"name":"half wall cover","value":2},{"name":"over half range","value":2}]}' -- \
+	"$bin" odds --table --json --range 16 --cover half
+contains "odds --table --json: the situation" 0 '{"roster":"the standard roster","range":10.50,"cover":"none","outnumber":3,"behind":true,"ladder":false,"odds":[' -- \
+	"$bin" odds --table --json --range 10.50 --outnumber 3 --behind
+contains "odds --table --csv: no reach, no number" 0 "slinger,sling,missile,catapult,," -- \
+	"$bin" odds --table --csv --range 13
+bad_pairs=""
+"$bin" odds --table --csv --range 10 --cover soft --outnumber 2 --behind |
+	awk -F, 'NR > 1 && NR % 17 == 0' >"$tmpd/pairs"
+while IFS=, read -r att wpn kind tgt need chance; do
+	if [ "$kind" = melee ] || [ "$kind" = reach ]; then
+		opts="--weapon $wpn --outnumber 2 --behind"
+	else
+		opts="--weapon $wpn --range 10 --cover soft"
+	fi
+	got=$("$bin" odds "$att" "$tgt" $opts --json 2>/dev/null |
+		sed -n 's/.*"need":\([0-9]*\),"chance":\([0-9.]*\).*/\1,\2/p')
+	[ "$got" = "$need,$chance" ] || [ -z "$need$got" ] ||
+		bad_pairs="$bad_pairs $att/$wpn/$tgt($need,$chance vs $got)"
+done <"$tmpd/pairs"
+if [ -z "$bad_pairs" ] && [ -s "$tmpd/pairs" ]; then
+	pass=$((pass + 1)); echo "ok - odds --table agrees with odds, pair by pair"
+else
+	fail=$((fail + 1)); echo "not ok - odds --table agrees with odds:$bad_pairs"
+fi
+expect "odds --table: no --weapon" 2 \
+	"medsiege odds: --weapon does not go with --table: the table has every weapon" -- \
+	"$bin" odds --table --weapon longbow
+expect "odds: --csv without --table" 2 \
+	"medsiege odds: --csv goes with --table, and not with --json" -- \
+	"$bin" odds archer billman --csv
+contains "odds --table takes no types" 2 "usage: medsiege odds" -- "$bin" odds --table archer
+
 expect "check: misspelt unit type" 2 \
 	"tests/data/misspelt.yaml:10:16: unknown unit type 'archr'; did you mean 'archer'?" -- \
 	"$bin" check tests/data/misspelt.yaml
@@ -95,8 +140,6 @@ expect "check: misspelt name" 2 \
 	"gatehous: no such file or installed scenario; did you mean 'gatehouse'?" -- \
 	"$bin" check gatehous
 # ...but a file of that name, where there is one, comes first.
-tmpd=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-cli.XXXXXX") || exit 1
-trap 'rm -rf "$tmpd"' EXIT
 cp units/standard.yaml "$tmpd/gatehouse"
 expect "check: a file wins over a name" 0 "gatehouse: ok: roster, 13 unit types" -- \
 	sh -c "cd '$tmpd' && '$bin' check gatehouse"
@@ -202,6 +245,121 @@ for form in "--json" ""; do
 	fi
 done
 rm -f "$script"
+
+# Manual dice: each die is asked for and given by a roll line; a number
+# that is no face of the die is refused; without --dice manual, roll is.
+expect "run --dice manual: a die asked for, refused, given" 0 "Field, seed 1
+== Round 1: Red, Movement ==
+== Round 1: Red, Missile fire ==
+waiting: roll a d20 for r4's longbow at b3 (need 13+)
+error: line 3: roll 0: a d20 shows 1 to 20, not 0
+roll d20 = 15 (r4 longbow at b3, need 13)
+r4 longbow at b3: need 13+ (40%): AV 9 + DV 4; rolled 15: HIT
+b3 is disabled" -- sh -c "printf 'end\nshoot r4 b3\nroll 0\nroll 15\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --script - | sed '/^-- state/,\$d'"
+contains "run --dice manual --json: the state says what is awaited" 0 \
+	'"dice":"manual","awaiting":{"type":"ask","round":1,"team":"Red","step":"missile","die":20,"need":13,"unit":"r4","target":"b3","text":"roll a d20 for r4'"'"'s longbow at b3 (need 13+)"}}' -- \
+	sh -c "printf 'end\nshoot r4 b3\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --script - --json"
+contains "run: roll without manual dice" 0 \
+	"roll 5: the program rolls the dice in this game (it was not started with --dice manual)" -- \
+	sh -c "echo 'roll 5' | '$bin' run tests/golden/maps/field.yaml --seed 1 --script -"
+expect "run --dice: a bad value" 2 \
+	"medsiege run: --dice is manual (the players type each roll in) or program (the default), not 'loaded'" -- \
+	"$bin" run tests/golden/maps/field.yaml --dice loaded
+expect "play --dice: a bad value" 2 \
+	"medsiege: --dice is manual (the players type each roll in) or program (the default), not 'x'" -- \
+	"$bin" tests/golden/maps/field.yaml --dice x
+
+# los: a line explained, each reason named (tests/data/los.yaml has one
+# of each); a troop further than 4 inches does not block, cover is named
+# with its cell.
+expect "los: a clear line, a far troop, cover and the shot" 0 "A: r1 (archer, Red) at 1,1, height 0, facing e
+B: b1 (billman, Blue) at 11,1, height 0
+distance 10.0 inches (10 across, 0 down; 100 squared)
+blockers: walls, closed doors and tall features; cells higher than 0; troops within 4 inches of A standing at 0 or higher
+the line, from A:
+  2,1 open ground, height 0
+  3,1 open ground, height 0
+  4,1 open ground, height 0
+  5,1 open ground, height 0
+  6,1 open ground, height 0
+  7,1 open ground, height 0, b4 stands there, 6.0 in from A (troops further than 4 inches from A do not block)
+  8,1 open ground, height 0
+  9,1 open ground, height 0
+  10,1 low wall, height 0
+line: clear
+arc: b1 is in r1's arc of vision (it faces e)
+sight: r1 sees b1 (in its arc, the line clear)
+cover: b1 has half wall cover from 10,1 (low wall, beside it on the line)
+shot: r1's longbow (range 24) reaches: need 17+ (20%): AV 9 + DV 6 + half wall cover 2" -- \
+	"$bin" los tests/data/los.yaml r1 b1
+expect "los: corners, a near troop, a diagonal gap" 0 "A: r1 (archer, Red) at 1,1, height 0, facing e
+B: 4,4, height 0
+distance 4.2 inches (3 across, 3 down; 18 squared)
+blockers: walls, closed doors and tall features; cells higher than 0; troops within 4 inches of A standing at 0 or higher
+the line, from A:
+  corner between 2,1 and 1,2: passes
+      2,1 open ground, height 0
+      1,2 open ground, height 0
+  2,2 open ground, height 0
+  corner between 3,2 and 2,3: BLOCKS (both cells beside it block: no seeing through a diagonal gap)
+      3,2 open ground, height 0, r2 stands there, 2.2 in from A: BLOCKS (a troop within 4 inches of A)
+      2,3 wall, height 0: BLOCKS (wall blocks sight)
+  3,3 open ground, height 0
+  corner between 4,3 and 3,4: passes (only one cell beside it blocks)
+      4,3 open ground, height 0
+      3,4 wall, height 0: BLOCKS (wall blocks sight)
+line: blocked at the corner between 3,2 and 2,3
+arc: 4,4 is in r1's arc of vision (it faces e)
+sight: r1 does not see 4,4 (the line is blocked)" -- "$bin" los tests/data/los.yaml r1 4,4
+contains "los: a troop below the higher end is looked over" 0 \
+	"3,2 open ground, height 0, r2 stands there, 2.2 in from A (lower than the higher end, 4: looked over)" -- \
+	"$bin" los tests/data/los.yaml r1 b2
+contains "los: out of the arc" 0 "shot: no: r1 cannot shoot at b3: not in its arc of vision (it faces e)" -- \
+	"$bin" los tests/data/los.yaml r1 b3
+contains "los: a cell and a unit the other way" 0 "B: r1 (archer, Red) at 1,1, height 0" -- \
+	"$bin" los tests/data/los.yaml 11,1 1,1
+contains "los --json" 0 '"blocked":false,"unknown":0,"adjacent":false,"in_arc":true,"in_vision_range":true,"melee":false,"sees":true,"cover":{"cover":"half","x":10,"y":1},"shot":{"ok":true,"weapon":"longbow","need":17,"chance":0.20,"engaged":false,"terms":[{"name":"AV","value":9},{"name":"DV","value":6},{"name":"half wall cover","value":2}]}}' -- \
+	"$bin" los tests/data/los.yaml r1 b1 --json
+contains "los --json: each step" 0 '{"corner":[{"x":3,"y":2,"terrain":"open ground","height":0,"unit":"r2","blocks":"troop"},{"x":2,"y":3,"terrain":"wall","height":0,"unit":null,"blocks":"terrain"}],"blocks":true}' -- \
+	"$bin" los tests/data/los.yaml r1 4,4 --json
+# --team: only what the team knows. Red does not see b3: its id is
+# refused as one that does not exist, and the cell it stands on is
+# explained without it.
+expect "los --team: an enemy it does not see" 2 \
+	"medsiege los: no unit 'b3' that Red knows is on the field" -- \
+	"$bin" los tests/data/los.yaml r1 b3 --team Red
+expect "los --team: the same for no unit at all" 2 \
+	"medsiege los: no unit 'b9' that Red knows is on the field" -- \
+	"$bin" los tests/data/los.yaml r1 b9 --team Red
+got=$("$bin" los tests/data/los.yaml r1 1,4 --team Red 2>&1)
+case $got in
+*b3*) fail=$((fail + 1)); echo "not ok - los --team: the cell of an unseen enemy"; printf '%s\n' "$got" ;;
+*"B: 1,4, never seen by Red (taken as open ground)"*"as Red knows the field"*)
+	pass=$((pass + 1)); echo "ok - los --team: the cell of an unseen enemy" ;;
+*) fail=$((fail + 1)); echo "not ok - los --team: the cell of an unseen enemy"; printf '%s\n' "$got" ;;
+esac
+# Hidden units moved, added or removed change nothing of Red's
+# explanations, byte for byte.
+for line in "r5 8,6" "r1 14,3" "r5 b1" "15,9 5,2"; do
+	a=$("$bin" los tests/data/fog-a.yaml $line --team Red --json 2>&1)
+	b=$("$bin" los tests/data/fog-b.yaml $line --team Red --json 2>&1)
+	c=$("$bin" los tests/data/fog-c.yaml $line --team Red --json 2>&1)
+	if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ]; then
+		pass=$((pass + 1)); echo "ok - los --team Red $line: hidden units change nothing"
+	else
+		fail=$((fail + 1)); echo "not ok - los --team Red $line: hidden units change nothing"
+		printf '%s\n--\n%s\n--\n%s\n' "$a" "$b" "$c"
+	fi
+done
+contains "los: the script is applied first" 0 "A: r1 (archer, Red) at 2,1" -- \
+	sh -c "echo 'move r1 e' | '$bin' los tests/data/los.yaml r1 b1 --script -"
+expect "los: off the map" 2 "medsiege los: 40,1 is off the map (14x5)" -- \
+	"$bin" los tests/data/los.yaml r1 40,1
+expect "los: not a cell" 2 "medsiege los: '4,' is not a cell: use X,Y" -- \
+	"$bin" los tests/data/los.yaml r1 4,
+contains "los: unknown team" 2 "no team 'Green'" -- "$bin" los tests/data/los.yaml r1 b1 --team Green
+contains "los: usage" 2 "usage: medsiege los" -- "$bin" los tests/data/los.yaml r1
+contains "los: help" 0 "usage: medsiege los" -- "$bin" los --help
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

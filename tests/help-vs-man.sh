@@ -76,6 +76,7 @@ check play "medsiege" gatehouse --help
 check run "medsiege run" run --help
 check view "medsiege view" view --help
 check odds "medsiege odds" odds --help
+check los "medsiege los" los --help
 check check "medsiege check" check --help
 check sim "medsiege sim" sim --help
 check host "medsiege host" host --help

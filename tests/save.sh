@@ -156,5 +156,41 @@ else
 	printf '%s\n' "$out"
 fi
 
+# Manual dice: the save says so and holds the rolls typed in as commands;
+# replayed, resumed (in the middle of a wait too), the game is the same.
+golden=$srcdir/tests/golden
+st=$tmp/manual
+grep -v '^#' "$golden/field-manual-dice.script" > "$tmp/manual.cmds"
+(cd "$golden" && XDG_STATE_HOME=$st "$bin" run maps/field.yaml --seed 1 --dice manual --save --script "$tmp/manual.cmds" --json) > "$tmp/manual.json"
+save=$(ls "$st"/medsiege/*.save)
+if grep -qx '# dice: manual' "$save" && grep -qx 'roll 2' "$save" &&
+	! grep -qx 'roll 21' "$save" &&
+	[ "$("$bin" run "$save" --json | tail -n 1)" = "$(tail -n 1 "$tmp/manual.json")" ]; then
+	ok "manual dice: the save holds the rolls given, and 'run SAVE' replays them"
+else
+	bad "manual dice: the save holds the rolls given, and 'run SAVE' replays them"
+	cat "$save"
+fi
+# Stopped while a die is awaited (after 'shoot r4 b1'), resumed: the
+# same die is asked for, and the rest of the game comes out the same.
+st=$tmp/manual2
+grep -v '^#' "$save" | sed -n '1,/^shoot r4 b1$/p' > "$tmp/m.first"
+n=$(wc -l < "$tmp/m.first")
+grep -v '^#' "$save" | tail -n +"$((n + 1))" > "$tmp/m.rest"
+(cd "$golden" && XDG_STATE_HOME=$st "$bin" run maps/field.yaml --seed 1 --dice manual --save --script "$tmp/m.first") > "$tmp/m.out1"
+save2=$(ls "$st"/medsiege/*.save)
+out=$(XDG_STATE_HOME=$st "$bin" run --resume "$save2" --script "$tmp/m.rest" --json)
+if grep -q 'waiting: roll a d3 for the shot into melee' "$tmp/m.out1" &&
+	printf '%s\n' "$out" | sed -n 2p | grep -q '"type":"ask","round":1,"team":"Red","step":"missile","die":3' &&
+	[ "$(printf '%s\n' "$out" | tail -n 1)" = "$(tail -n 1 "$tmp/manual.json")" ]; then
+	ok "manual dice: resumed while a die is awaited, the same die is asked for"
+else
+	bad "manual dice: resumed while a die is awaited"
+	printf '%s\n' "$out" | head -n 5
+fi
+out=$("$bin" run --resume "$save2" --dice manual 2>&1)
+[ $? -eq 2 ] && printf '%s' "$out" | grep -q "a resumed one keeps the dice it began with" &&
+	ok "manual dice: --dice is refused on resume" || { bad "--dice on resume"; printf '%s\n' "$out"; }
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -17,6 +17,7 @@
 int cli_run(int argc, char **argv);
 int cli_view(int argc, char **argv);
 int cli_odds(int argc, char **argv);
+int cli_los(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_replay(int argc, char **argv);
@@ -33,6 +34,9 @@ int cli_play(int argc, char **argv);
 uint64_t cli_clock_seed(void);
 /* The value of --seed; false (having said why, as who) on junk. */
 bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed);
+/* The value of --dice: "manual" (the players type each roll in) or
+ * "program" (the default); false (having said why, as who) otherwise. */
+bool cli_dice_arg(const char *who, const char *arg, enum dice_mode *mode);
 /* Parse a non-negative integer option value; false on junk. */
 bool cli_parse_u64(const char *s, uint64_t *out);
 /* One --ai TEAM[:LEVEL] argument: a team's name (or "all") and the

@@ -114,3 +114,19 @@ bool cli_seed_arg(const char *who, const char *arg, uint64_t *seed)
 	fprintf(stderr, "%s: --seed needs a number, not '%s'\n", who, arg);
 	return false;
 }
+
+bool cli_dice_arg(const char *who, const char *arg, enum dice_mode *mode)
+{
+	if (strcmp(arg, "manual") == 0) {
+		*mode = DICE_MANUAL;
+		return true;
+	}
+	if (strcmp(arg, "program") == 0) {
+		*mode = DICE_RNG;
+		return true;
+	}
+	fprintf(stderr, "%s: --dice is manual (the players type each roll in) "
+			"or program (the default), not '%s'\n",
+		who, arg);
+	return false;
+}

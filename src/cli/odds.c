@@ -1,46 +1,45 @@
 /* odds.c: medsiege odds: the target number of an attack, its breakdown
- * and its chance, computed by the same function the game uses. */
+ * and its chance, or the table of a whole roster, computed by the same
+ * function the game uses (rules/odds.c, rules/combat.c). */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "base/util.h"
 #include "cli/cli.h"
 #include "data/datapath.h"
 #include "data/roster_load.h"
-#include "rules/combat.h"
+#include "rules/odds.h"
 
 static const char odds_usage[] =
 	"usage: medsiege odds ATTACKER TARGET [options]\n"
+	"       medsiege odds --table [--roster FILE] [--range N] [--cover C] [--csv|--json]\n"
 	"\n"
 	"The number a d20 must reach for ATTACKER (a unit type id) to disable\n"
 	"or hit TARGET, with every term of the sum and the chance of success.\n"
 	"Without --weapon: the first missile or siege weapon when --range is\n"
-	"given, else the first melee or reach weapon.\n"
+	"given, else the first melee or reach weapon. With --table: every\n"
+	"weapon of every type against every type of the roster.\n"
 	"\n"
 	"  --roster FILE      unit types and chart (default: the standard roster)\n"
 	"  --weapon NAME      the attacker's weapon\n"
 	"  --range INCHES     distance to the target (missile and siege weapons),\n"
-	"                     whole or decimal, as the game shows it: 16, 10.4\n"
+	"                     whole or decimal, as the game shows it: 16, 10.4;\n"
+	"                     with --table, weapons that do not reach show '-'\n"
+	"                     (without it, missiles are taken within half range)\n"
 	"  --cover C          none, soft, half or heavy cover at the target\n"
 	"  --outnumber N      attackers engaged with the target, this one included\n"
 	"  --behind           the attacker is outside the target's arc (melee)\n"
 	"  --ladder           the attacker stands on a ladder (melee)\n"
+	"  --table            the attacker x target table of the whole roster\n"
 	"  --json             one JSON object\n"
+	"  --csv              with --table: one CSV row per attacker, weapon and target\n"
 	"  -h, --help         show this help\n";
 
-/* At most this many decimals in --range: the distance is kept exactly as
- * range_num / range_den, and compared in integers. */
-#define RANGE_DECIMALS 3
-
 struct odds_opts {
-	const char *roster, *weapon;
-	const char *range_text; /* as typed, for messages */
-	long range_num, range_den;
-	int outnumber;
-	enum cover cover;
-	bool behind, ladder, json, have_range, have_cover;
+	struct odds_query q;
+	const char *roster;
+	bool json, csv, table;
 };
 
 static int parse_int(const char *opt, const char *s, int min, int *out)
@@ -52,40 +51,6 @@ static int parse_int(const char *opt, const char *s, int min, int *out)
 		return -1;
 	}
 	*out = (int)v;
-	return 0;
-}
-
-/* A distance in inches, whole or with up to RANGE_DECIMALS decimals (16,
- * 16.5, 10.42), as num / den with den a power of ten. */
-static int parse_range(const char *s, struct odds_opts *o)
-{
-	long num = 0, den = 1;
-	const char *p = s;
-	int digits = 0, decimals = -1;
-	for (; *p; p++) {
-		if (*p == '.' && decimals < 0 && digits > 0) {
-			decimals = 0;
-			continue;
-		}
-		if (*p < '0' || *p > '9' || decimals == RANGE_DECIMALS ||
-		    num > 100000L * 1000)
-			break;
-		num = num * 10 + (*p - '0');
-		digits++;
-		if (decimals >= 0) {
-			decimals++;
-			den *= 10;
-		}
-	}
-	if (*p || digits == 0 || decimals == 0 || num > 100000L * den) {
-		fprintf(stderr, "medsiege odds: --range needs a distance in inches, "
-				"whole or with up to %d decimals (16, 16.5), not '%s'\n",
-			RANGE_DECIMALS, s);
-		return -1;
-	}
-	o->range_text = s;
-	o->range_num = num;
-	o->range_den = den;
 	return 0;
 }
 
@@ -108,79 +73,18 @@ static int find_type(const struct roster *r, const char *id, const char *path)
 	return t;
 }
 
-static int pick_weapon(const struct unit_type *t, const struct odds_opts *o)
-{
-	if (o->weapon) {
-		for (int i = 0; i < t->nweapons; i++)
-			if (strcasecmp(t->weapons[i].name, o->weapon) == 0)
-				return i;
-		fprintf(stderr, "medsiege odds: %s has no weapon '%s'; it has", t->id,
-			o->weapon);
-		for (int i = 0; i < t->nweapons; i++)
-			fprintf(stderr, "%s '%s'", i ? "," : "", t->weapons[i].name);
-		fputc('\n', stderr);
-		return -1;
-	}
-	for (int i = 0; i < t->nweapons; i++)
-		if (weapon_is_ranged(&t->weapons[i]) == o->have_range)
-			return i;
-	fprintf(stderr, "medsiege odds: %s has no %s weapon\n", t->id,
-		o->have_range ? "missile or siege" : "melee or reach");
-	return -1;
-}
-
 static int compute(const struct roster *r, int at, int tt,
 		   const struct odds_opts *o)
 {
 	const struct unit_type *a = &r->types[at], *t = &r->types[tt];
-	int wi = pick_weapon(a, o);
-	if (wi < 0)
-		return EXIT_USAGE;
-	const struct weapon *wp = &a->weapons[wi];
-	bool ranged = weapon_is_ranged(wp);
-	if (ranged && !o->have_range) {
-		fprintf(stderr, "medsiege odds: the %s shoots: give --range INCHES\n",
-			wp->name);
-		return EXIT_USAGE;
-	}
-	/* Exact, in integers: d = range_num / range_den. */
-	if (ranged && o->range_num > wp->range * o->range_den) {
-		fprintf(stderr, "medsiege odds: %s inches is out of range: the %s reaches %d\n",
-			o->range_text, wp->name, wp->range);
-		return EXIT_USAGE;
-	}
-	if (ranged && o->range_num < wp->min_range * o->range_den) {
-		fprintf(stderr, "medsiege odds: %s inches is too close: the %s needs at least %d\n",
-			o->range_text, wp->name, wp->min_range);
-		return EXIT_USAGE;
-	}
-	if (!ranged && (o->have_cover || o->have_range)) {
-		fprintf(stderr, "medsiege odds: --range and --cover apply to missile "
-				"and siege weapons, and the %s is a %s weapon\n",
-			wp->name, weapon_kind_names[wp->kind]);
-		return EXIT_USAGE;
-	}
-	if (ranged && (o->outnumber > 1 || o->behind || o->ladder)) {
-		fprintf(stderr, "medsiege odds: --outnumber, --behind and --ladder "
-				"apply to melee, and the %s shoots\n",
-			wp->name);
-		return EXIT_USAGE;
-	}
-	struct attack_situation s = {
-		.av = wp->av,
-		.dv = t->dv,
-		.ranged = ranged,
-		.cover = o->cover,
-		/* d > R/2 exactly: 2 d > R, that is 2 num > R den. */
-		.over_half = ranged &&
-			     2 * o->range_num > wp->range * o->range_den,
-		.large_target = ranged && t->cls == CLASS_MACHINE,
-		.outnumber = o->outnumber,
-		.behind = o->behind,
-		.on_ladder = o->ladder,
-	};
+	char why[256];
 	struct attack_calc calc;
-	combat_compute(&r->chart, &s, &calc);
+	int wi = odds_pick_weapon(a, &o->q, why, sizeof why);
+	if (wi < 0 || odds_compute(r, at, wi, tt, &o->q, &calc, why, sizeof why)) {
+		fprintf(stderr, "medsiege odds: %s\n", why);
+		return EXIT_USAGE;
+	}
+	const struct weapon *wp = &a->weapons[wi];
 	double chance = combat_chance(&r->chart, calc.need);
 	if (o->json) {
 		struct strbuf b;
@@ -211,6 +115,23 @@ static int compute(const struct roster *r, int at, int tt,
 	return 0;
 }
 
+static void table(const struct roster *r, const char *path,
+		  const struct odds_opts *o)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	if (o->json)
+		odds_table_json(r, path, &o->q, &b);
+	else if (o->csv)
+		odds_table_csv(r, &o->q, &b);
+	else
+		odds_table_text(r, path, &o->q, &b);
+	fputs(b.s, stdout);
+	if (o->json)
+		putchar('\n');
+	strbuf_free(&b);
+}
+
 int cli_odds(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -221,11 +142,14 @@ int cli_odds(int argc, char **argv)
 		{"outnumber", required_argument, NULL, 'o'},
 		{"behind", no_argument, NULL, 'b'},
 		{"ladder", no_argument, NULL, 'l'},
+		{"table", no_argument, NULL, 't'},
 		{"json", no_argument, NULL, 'j'},
+		{"csv", no_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct odds_opts o = {.outnumber = 1, .cover = COVER_NONE};
+	struct odds_opts o = {.q = odds_query_default()};
+	char why[256];
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -234,12 +158,13 @@ int cli_odds(int argc, char **argv)
 			o.roster = optarg;
 			break;
 		case 'w':
-			o.weapon = optarg;
+			o.q.weapon = optarg;
 			break;
 		case 'd':
-			if (parse_range(optarg, &o))
+			if (odds_parse_range(optarg, &o.q, why, sizeof why)) {
+				fprintf(stderr, "medsiege odds: %s\n", why);
 				return EXIT_USAGE;
-			o.have_range = true;
+			}
 			break;
 		case 'c': {
 			int cv = cover_parse(optarg);
@@ -248,22 +173,28 @@ int cli_odds(int argc, char **argv)
 					optarg);
 				return EXIT_USAGE;
 			}
-			o.cover = (enum cover)cv;
-			o.have_cover = true;
+			o.q.cover = (enum cover)cv;
+			o.q.have_cover = true;
 			break;
 		}
 		case 'o':
-			if (parse_int("--outnumber", optarg, 1, &o.outnumber))
+			if (parse_int("--outnumber", optarg, 1, &o.q.outnumber))
 				return EXIT_USAGE;
 			break;
 		case 'b':
-			o.behind = true;
+			o.q.behind = true;
 			break;
 		case 'l':
-			o.ladder = true;
+			o.q.ladder = true;
+			break;
+		case 't':
+			o.table = true;
 			break;
 		case 'j':
 			o.json = true;
+			break;
+		case 'C':
+			o.csv = true;
 			break;
 		case 'h':
 			fputs(odds_usage, stdout);
@@ -273,8 +204,18 @@ int cli_odds(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (optind != argc - 2) {
+	if (optind != argc - (o.table ? 0 : 2)) {
 		fputs(odds_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (o.csv && (!o.table || o.json)) {
+		fprintf(stderr, "medsiege odds: --csv goes with --table, and not "
+				"with --json\n");
+		return EXIT_USAGE;
+	}
+	if (o.table && o.q.weapon) {
+		fprintf(stderr, "medsiege odds: --weapon does not go with --table: "
+				"the table has every weapon\n");
 		return EXIT_USAGE;
 	}
 	char *path = o.roster ? xstrdup(o.roster) : datapath_find("units/standard.yaml");
@@ -292,10 +233,15 @@ int cli_odds(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	int status = EXIT_USAGE;
-	int at = find_type(&r, argv[optind], path);
-	int tt = at < 0 ? -1 : find_type(&r, argv[optind + 1], path);
-	if (at >= 0 && tt >= 0)
-		status = compute(&r, at, tt, &o);
+	if (o.table) {
+		table(&r, o.roster ? o.roster : "the standard roster", &o);
+		status = 0;
+	} else {
+		int at = find_type(&r, argv[optind], path);
+		int tt = at < 0 ? -1 : find_type(&r, argv[optind + 1], path);
+		if (at >= 0 && tt >= 0)
+			status = compute(&r, at, tt, &o);
+	}
 	roster_free(&r);
 	free(path);
 	return status;

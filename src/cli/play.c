@@ -12,7 +12,7 @@
 #include "ui/ui.h"
 
 static const char play_usage[] =
-	"usage: medsiege [SCENARIO] [--seed N] [--ai TEAM[:LEVEL]]... [--pace MS]\n"
+	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]]... [--pace MS]\n"
 	"       medsiege --resume [SAVE] [--force] [--ai TEAM[:LEVEL]]...\n"
 	"\n"
 	"Play SCENARIO (a path, or the name of an installed scenario; default\n"
@@ -22,6 +22,9 @@ static const char play_usage[] =
 	"~/.local/state/medsiege). Press ? in the game for every key.\n"
 	"\n"
 	"  --seed N         seed the dice (default: from the clock; shown in the log)\n"
+	"  --dice manual    the players roll real dice: the game asks for each\n"
+	"                   roll it needs ('roll a d20 for r6's longbow at b2\n"
+	"                   (need 15+)') and takes the number typed\n"
 	"  --ai TEAM[:LEVEL]  the computer plays TEAM (repeatable) at LEVEL, easy\n"
 	"                   or normal (the default); teams whose scenario says\n"
 	"                   'control: ai' are played by it too, at normal\n"
@@ -83,12 +86,14 @@ int cli_play(int argc, char **argv)
 		{"ai", required_argument, NULL, 'A'},
 		{"resume", optional_argument, NULL, 'R'},
 		{"force", no_argument, NULL, 'F'},
+		{"dice", required_argument, NULL, 'D'},
 		{"pace", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	uint64_t seed = 0;
-	bool have_seed = false, resume = false, force = false;
+	enum dice_mode dice = DICE_RNG;
+	bool have_seed = false, resume = false, force = false, have_dice = false;
 	int pace_ms = 700;
 	const char *save = NULL;
 	struct cli_ai ai[MAX_TEAMS];
@@ -119,6 +124,11 @@ int cli_play(int argc, char **argv)
 		case 'F':
 			force = true;
 			break;
+		case 'D':
+			if (!cli_dice_arg("medsiege", optarg, &dice))
+				return EXIT_USAGE;
+			have_dice = true;
+			break;
 		case 'P': {
 			uint64_t v;
 			if (!cli_parse_u64(optarg, &v) || v > 600000) {
@@ -141,6 +151,11 @@ int cli_play(int argc, char **argv)
 	}
 	if (argc - optind > (resume ? 0 : 1)) {
 		fputs(play_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (resume && have_dice) {
+		fprintf(stderr, "medsiege: --dice is for a new game: a resumed one "
+				"keeps the dice it began with\n");
 		return EXIT_USAGE;
 	}
 	char *err = NULL, *path = NULL;
@@ -178,6 +193,7 @@ int cli_play(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!resume) {
+		session_set_dice(p.s, dice);
 		p.history = ui_history_new(g);
 		game_start(g);
 	}

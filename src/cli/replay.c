@@ -37,6 +37,8 @@ static struct game *build(void *ctx, int k, game_listener listen, void *lctx)
 		return NULL;
 	}
 	struct game *g = game_new(&sc, src->d.seed);
+	if (src->d.manual_dice)
+		game_set_dice(g, DICE_MANUAL);
 	game_start(g);
 	char why[CMD_WHY_LEN];
 	for (int i = 0; i < k; i++) {

@@ -10,7 +10,7 @@
 #include "rules/move.h"
 
 static const char run_usage[] =
-	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--ai TEAM[:LEVEL]]...\n"
+	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]]...\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"       medsiege run SAVE [--json]\n"
 	"\n"
@@ -24,6 +24,9 @@ static const char run_usage[] =
 	"  --json           one JSON object per line for each event\n"
 	"  --strict         stop at the first rejected command and exit 1\n"
 	"  --save           keep a save of the game, as the terminal game does\n"
+	"  --dice manual    the players roll: each die the game needs is asked\n"
+	"                   for (a line 'waiting: roll a d20 for ...') and given\n"
+	"                   by a 'roll N' line of the script\n"
 	"  --resume SAVE    continue a saved game (its scenario and seed) and\n"
 	"                   append the script's commands to it; a save is also a\n"
 	"                   script: 'run SAVE' replays it (its scenario and seed)\n"
@@ -38,7 +41,29 @@ struct run_out {
 	bool json;
 	struct strbuf b;
 	struct strbuf pending; /* a command's events, shown once it is saved */
+	const struct game *g;
+	long asked;            /* dice rolled when the die awaited was asked
+				  for, or -1 */
 };
+
+/* With manual dice: the die awaited, asked for once. */
+static void ask_die(struct run_out *o)
+{
+	const struct event *ask = o->g ? game_awaited_roll(o->g) : NULL;
+	if (!ask || o->asked == (long)o->g->rolls)
+		return;
+	o->asked = (long)o->g->rolls;
+	struct strbuf t;
+	strbuf_init(&t);
+	if (o->json) {
+		report_ask_json(o->g, ask, REPORT_ALL, &t);
+	} else {
+		strbuf_add(&t, "waiting: ");
+		report_ask_text(o->g, ask, REPORT_ALL, &t);
+	}
+	puts(t.s);
+	strbuf_free(&t);
+}
 
 static void flush_events(void *ctx)
 {
@@ -46,6 +71,7 @@ static void flush_events(void *ctx)
 	fputs(o->pending.s, stdout);
 	o->pending.len = 0;
 	o->pending.s[0] = '\0';
+	ask_die(o);
 }
 
 static void print_event(void *ctx, const struct game *g, const struct event *ev)
@@ -171,15 +197,18 @@ int cli_run(int argc, char **argv)
 		{"resume", required_argument, NULL, 'R'},
 		{"force", no_argument, NULL, 'F'},
 		{"ai", required_argument, NULL, 'A'},
+		{"dice", required_argument, NULL, 'D'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
+	enum dice_mode dice = DICE_RNG;
+	bool have_dice = false;
 	uint64_t seed = 0;
 	bool have_seed = false, strict = false, save = false, force = false;
 	const char *script = NULL, *resume = NULL;
 	struct cli_ai ai[MAX_TEAMS + 1];
 	int nai = 0;
-	struct run_out out = {0};
+	struct run_out out = {.asked = -1};
 	int c;
 	/* Line by line, so a reader (or a killed run) sees every event. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -217,6 +246,11 @@ int cli_run(int argc, char **argv)
 			if (!cli_ai_arg("medsiege run", optarg, &ai[nai++]))
 				return EXIT_USAGE;
 			break;
+		case 'D':
+			if (!cli_dice_arg("medsiege run", optarg, &dice))
+				return EXIT_USAGE;
+			have_dice = true;
+			break;
 		case 'h':
 			fputs(run_usage, stdout);
 			return 0;
@@ -227,6 +261,11 @@ int cli_run(int argc, char **argv)
 	}
 	if (optind != argc - (resume ? 0 : 1)) {
 		fputs(run_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (resume && have_dice) {
+		fprintf(stderr, "medsiege run: --dice is for a new game: a "
+				"resumed one keeps the dice it began with\n");
 		return EXIT_USAGE;
 	}
 	if (!have_seed)
@@ -242,6 +281,8 @@ int cli_run(int argc, char **argv)
 			script = argv[optind];
 		argv[optind] = saved.scenario;
 		seed = saved.seed;
+		if (saved.manual_dice)
+			dice = DICE_MANUAL;
 	}
 	free(err);
 	err = NULL;
@@ -257,6 +298,9 @@ int cli_run(int argc, char **argv)
 	}
 	struct game *g = s->g;
 	int status = 0;
+	if (!resume)
+		session_set_dice(s, dice);
+	out.g = g;
 	strbuf_init(&out.b);
 	strbuf_init(&out.pending);
 	/* Every team is played from the script unless --ai names it. */

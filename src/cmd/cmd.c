@@ -24,6 +24,8 @@ const struct cmd_entry cmd_table[] = {
 	{"end", "", "end the current step", 0, 0, cmd_end},
 	{"undo", "", "take back the last movement (no dice, no enemy seen)", 0, 0,
 	 cmd_undo},
+	{"roll", "N", "give the die the game awaits (manual dice): the number it "
+	 "shows", 1, 1, cmd_roll},
 	{NULL, NULL, NULL, 0, 0, NULL},
 };
 
@@ -79,7 +81,7 @@ int cmd_execute(struct game *g, int issuer, const char *line, char *why)
 		else
 			snprintf(why, CMD_WHY_LEN,
 				 "unknown command '%.40s'; commands: move moveto "
-				 "face door shoot fight end undo",
+				 "face door shoot fight end undo roll",
 				 argv[0]);
 		return -1;
 	}
@@ -98,6 +100,9 @@ int cmd_execute(struct game *g, int issuer, const char *line, char *why)
 			 g->w->teams[g->active].name);
 		return -1;
 	}
+	/* With manual dice, an action waiting for its die comes first. */
+	if (c->exec != cmd_roll && game_waiting(g, why))
+		return -1;
 	return c->exec(g, issuer, nargs, argv + 1, why) == 0 ? 0 : -1;
 }
 

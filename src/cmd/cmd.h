@@ -58,5 +58,7 @@ int cmd_end(struct game *g, int issuer, int argc, char **argv,
 		char *why);
 int cmd_undo(struct game *g, int issuer, int argc, char **argv,
 		char *why);
+int cmd_roll(struct game *g, int issuer, int argc, char **argv,
+		char *why);
 
 #endif

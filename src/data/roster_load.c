@@ -227,17 +227,14 @@ static int load_chart(struct yctx *c, const struct ynode *m, struct chart *ch)
 	return opt_int(c, m, "vision_range", 0, MAX_STAT, &ch->vision_range);
 }
 
-int roster_load(const char *path, struct roster *out, char **err)
+/* The roster in the parsed tree root (freed here), named path. */
+static int load_tree(const char *path, struct ynode *root, struct roster *out,
+		     char **err)
 {
 	struct roster r = {0};
 	struct yctx c = {.file = path};
 	const struct ynode *units;
 
-	memset(out, 0, sizeof *out);
-	*err = NULL;
-	struct ynode *root = ytree_load_file(path, err);
-	if (!root)
-		return -1;
 	if (ytree_check_keys(&c, root, "roster", top_keys, NKEYS(top_keys)) <
 		    0 ||
 	    ytree_need(&c, root, "roster", "units", &units) < 0 ||
@@ -251,4 +248,21 @@ int roster_load(const char *path, struct roster *out, char **err)
 	ytree_free(root);
 	*out = r;
 	return 0;
+}
+
+int roster_load(const char *path, struct roster *out, char **err)
+{
+	memset(out, 0, sizeof *out);
+	*err = NULL;
+	struct ynode *root = ytree_load_file(path, err);
+	return root ? load_tree(path, root, out, err) : -1;
+}
+
+int roster_load_string(const char *path, const char *text, size_t len,
+		       struct roster *out, char **err)
+{
+	memset(out, 0, sizeof *out);
+	*err = NULL;
+	struct ynode *root = ytree_load_string(path, text, len, err);
+	return root ? load_tree(path, root, out, err) : -1;
 }

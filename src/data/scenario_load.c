@@ -724,15 +724,12 @@ static int check_playable(struct loader *l)
 	return 0;
 }
 
-int scenario_load(const char *path, struct scenario *out, char **err)
+/* The scenario in the parsed tree root (freed here), named path. */
+static int load_tree(const char *path, struct ynode *root,
+		     struct scenario *out, char **err)
 {
 	struct loader l = {.c = {.file = path}};
 
-	memset(out, 0, sizeof *out);
-	*err = NULL;
-	struct ynode *root = ytree_load_file(path, err);
-	if (!root)
-		return -1;
 	l.root = root;
 	l.s.path = xstrdup(path);
 	int rc = ytree_check_keys(&l.c, root, "scenario", top_keys,
@@ -764,4 +761,21 @@ int scenario_load(const char *path, struct scenario *out, char **err)
 	world_index(&l.s.world);
 	*out = l.s;
 	return 0;
+}
+
+int scenario_load(const char *path, struct scenario *out, char **err)
+{
+	memset(out, 0, sizeof *out);
+	*err = NULL;
+	struct ynode *root = ytree_load_file(path, err);
+	return root ? load_tree(path, root, out, err) : -1;
+}
+
+int scenario_load_string(const char *path, const char *text, size_t len,
+			 struct scenario *out, char **err)
+{
+	memset(out, 0, sizeof *out);
+	*err = NULL;
+	struct ynode *root = ytree_load_string(path, text, len, err);
+	return root ? load_tree(path, root, out, err) : -1;
 }

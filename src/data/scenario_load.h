@@ -2,6 +2,8 @@
 #ifndef MEDSIEGE_SCENARIO_LOAD_H
 #define MEDSIEGE_SCENARIO_LOAD_H
 
+#include <stddef.h>
+
 #include "game/scenario.h"
 
 /* Load a scenario file, and the roster it names, into *out, which the
@@ -10,5 +12,9 @@
  * -1, leaves *out zeroed and sets *err to "FILE:LINE:COL: message"
  * (caller frees); nothing half-loads. */
 int scenario_load(const char *path, struct scenario *out, char **err);
+/* The same from len bytes of text in memory, as if read from the file at
+ * path (which names the errors and locates the roster). */
+int scenario_load_string(const char *path, const char *text, size_t len,
+			 struct scenario *out, char **err);
 
 #endif

@@ -63,6 +63,7 @@ void game_free(struct game *g)
 	if (!g)
 		return;
 	game_undo_forget(g);
+	game_move_run_free(g->wait.move);
 	knowledge_free_all(g);
 	free(g->listeners);
 	scenario_free(&g->sc);
@@ -112,19 +113,6 @@ void game_unlisten(struct game *g, game_listener fn, void *ctx)
 			g->nlisteners--;
 			return;
 		}
-}
-
-int game_roll(struct game *g, struct event *ev, int sides)
-{
-	int v = rng_die(&g->rng, sides);
-	g->rolls++;
-	g->rolled = true;
-	game_undo_forget(g);
-	ev->type = EV_ROLL;
-	ev->value = v;
-	ev->value2 = sides;
-	game_emit(g, ev);
-	return v;
 }
 
 static void emit_step(struct game *g)
@@ -217,6 +205,8 @@ bool game_can_end_step(const struct game *g, char *why)
 		snprintf(why, GAME_WHY_LEN, "the game is over");
 		return false;
 	}
+	if (game_waiting(g, why))
+		return false;
 	return !(g->step == STEP_MELEE && melee_owed(g, why));
 }
 
@@ -245,6 +235,8 @@ int game_end_step(struct game *g, char *why)
 			if (game_check_goals(g, true))
 				return 0;
 			g->round++;
+			/* Enemies still in sight are seen in this round too. */
+			g->know_stale = true;
 			if (g->sc.rounds > 0 && g->round > g->sc.rounds) {
 				g->round = g->sc.rounds;
 				g->over = true;
@@ -296,6 +288,8 @@ int game_undo(struct game *g, char *why)
 		snprintf(why, GAME_WHY_LEN, "the game is over");
 		return -1;
 	}
+	if (game_waiting(g, why))
+		return -1;
 	if (g->step != STEP_MOVEMENT || g->nundo == 0) {
 		snprintf(why, GAME_WHY_LEN,
 			 "nothing to undo: only movements that rolled no dice and "
@@ -367,6 +361,8 @@ int game_check_actor(const struct game *g, int unit, enum step step,
 		snprintf(why, GAME_WHY_LEN, "the game is over");
 		return -1;
 	}
+	if (game_waiting(g, why))
+		return -1;
 	if (u->team != g->active) {
 		snprintf(why, GAME_WHY_LEN, "%s cannot %s: it is %s's turn",
 			 u->id, verb, g->w->teams[g->active].name);

@@ -31,6 +31,34 @@ extern const char *const step_labels[STEP_COUNT];
 
 struct game;
 struct vision_cache;
+struct move_run;
+
+/* Where the dice come from (SPEC 6): the game's own generator, or the
+ * players' dice at a real table, each number typed in ("roll N") when
+ * the game asks for it. */
+enum dice_mode { DICE_RNG, DICE_MANUAL };
+
+/* What goes on once the die the game waits for is given. */
+enum wait_kind {
+	WAIT_NONE,
+	WAIT_ATTACK, /* an attack: resolve it (then the action is over) */
+	WAIT_PICK,   /* a shot into melee: pick who it hits, then attack */
+	WAIT_MOVE,   /* a free attack on a unit on the move: make it, then
+			the move goes on */
+};
+
+/* Manual dice: the die an action waits for, and how it goes on. */
+struct game_wait {
+	enum wait_kind kind;
+	/* The roll wanted, as its EV_ROLL event will be reported but for
+	 * the number: value2 its sides, kind/unit/target/places/text what
+	 * it is for, calc.need the number to reach (attacks), sight what
+	 * each team may read of it. */
+	struct event ask;
+	int unit, weapon, target, x, y; /* WAIT_ATTACK, WAIT_PICK */
+	struct attack_calc calc;        /* WAIT_ATTACK */
+	struct move_run *move;          /* WAIT_MOVE: owned */
+};
 typedef void (*game_listener)(void *ctx, const struct game *g,
 			      const struct event *ev);
 
@@ -84,6 +112,9 @@ struct game {
 	} *listeners;           /* owned */
 	/* events of the command being applied, for undo decisions */
 	bool rolled;
+	enum dice_mode dice;
+	int die_given;          /* manual: the number given, not yet used */
+	struct game_wait wait;  /* manual: what waits for a die */
 	/* A projection (projection.h): one team's picture of a game hosted
 	 * elsewhere, whose knowledge is given, not computed. */
 	bool projected;
@@ -99,6 +130,20 @@ void game_listen(struct game *g, game_listener fn, void *ctx);
 void game_unlisten(struct game *g, game_listener fn, void *ctx);
 /* Begin play: the first team's Movement step (reports the step event). */
 void game_start(struct game *g);
+/* Take the dice from the players (DICE_MANUAL) or the generator; set
+ * before any die is rolled, for the whole game. */
+void game_set_dice(struct game *g, enum dice_mode mode);
+/* With manual dice, an action that needs a die stops where it needs it
+ * until the die is given; meanwhile nothing else may be done. The die
+ * awaited (the event of game_wait's ask), or NULL when none is. */
+const struct event *game_awaited_roll(const struct game *g);
+/* Whether the game waits for a die, saying which in why (nothing else
+ * may be done meanwhile). */
+bool game_waiting(const struct game *g, char *why);
+/* Give the die awaited: the action goes on with it (and may stop again
+ * for the next). -1 with why when no die is awaited, the dice are not
+ * manual, or value is not a face of the die. */
+int game_give_roll(struct game *g, int value, char *why);
 
 /* Actions. Each returns 0, or -1 with a one-line reason in why (which
  * does not repeat the unit id). */
@@ -167,6 +212,13 @@ bool game_can_fight(const struct game *g, int unit, char *why);
 /* What team knows now (read-only; valid until the next action), or
  * NULL for no such team. */
 const struct knowledge *game_knowledge(const struct game *g, int team);
+/* The field as team knows it, into out (free with world_free): its own
+ * units and the enemies it sees, every other unit off the board; cells
+ * it sees as they are, cells it saw before as it last saw them (a door
+ * open or shut, a wall standing), cells it never saw as open ground,
+ * flagged 1 in unknown (w*h bytes, when not NULL). */
+void game_known_world(const struct game *g, int team, struct world *out,
+		      unsigned char *unknown);
 /* A 64-bit hash of the whole state, for divergence checks. */
 uint64_t game_state_hash(const struct game *g);
 

@@ -9,9 +9,9 @@
 #include "game/game.h"
 #include "game/internal.h"
 #include "rules/engage.h"
-#include "world/vision.h"
+#include "rules/shot.h"
 
-void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
+bool game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 int x, int y, const struct attack_calc *calc,
 			 bool free_attack)
 {
@@ -42,6 +42,15 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 cell_describe(map_cell(&w->map, x, y)), x, y,
 			 calc->need);
 	int roll = game_roll(g, &r, 20);
+	if (roll == 0) { /* manual dice: the attack waits for its die */
+		g->wait.unit = attacker;
+		g->wait.weapon = weapon;
+		g->wait.target = target;
+		g->wait.x = x;
+		g->wait.y = y;
+		g->wait.calc = *calc;
+		return false;
+	}
 	bool ok = combat_success(&w->roster.chart, calc->need, roll);
 
 	ev.chance = combat_chance(&w->roster.chart, calc->need);
@@ -49,7 +58,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 	ev.success = ok;
 	game_emit(g, &ev);
 	if (!ok)
-		return;
+		return true;
 
 	if (target >= 0) {
 		struct unit *t = &w->units[target];
@@ -62,7 +71,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			h.y0 = t->y;
 			h.value = t->hits;
 			game_emit(g, &h);
-			return;
+			return true;
 		}
 		world_remove(w, target, STATUS_DISABLED);
 		game_touch_unit(g, target, TOUCH_REMOVED, -1, -1);
@@ -72,7 +81,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 		d.x0 = t->x;
 		d.y0 = t->y;
 		game_emit(g, &d);
-		return;
+		return true;
 	}
 	struct cell *c = map_cell(&w->map, x, y);
 	c->hits_left--;
@@ -94,6 +103,7 @@ void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 c->hits_left, c->hits_left == 1 ? "" : "s");
 	}
 	game_emit(g, &s);
+	return true;
 }
 
 bool game_can_shoot(const struct game *g, int unit, char *why)
@@ -135,54 +145,6 @@ bool game_can_shoot(const struct game *g, int unit, char *why)
 		return false;
 	}
 	return true;
-}
-
-/* The ranged weapon unit uses against cell x,y (a structure when
- * structure is set), or -1 with why. */
-static int pick_ranged_weapon(const struct world *w, int unit, int x, int y,
-			      bool structure, const char *what, char *why)
-{
-	const struct unit *u = &w->units[unit];
-	const struct unit_type *t = world_type(w, u);
-	int d2 = geom_dist2(u->x, u->y, x, y);
-	const struct weapon *near = NULL;
-	for (int i = 0; i < t->nweapons; i++) {
-		const struct weapon *wp = &t->weapons[i];
-		if (!weapon_is_ranged(wp))
-			continue;
-		if (structure && wp->kind != WEAPON_SIEGE && !wp->structures)
-			continue;
-		if (d2 < wp->min_range * wp->min_range) {
-			near = wp;
-			continue;
-		}
-		if (d2 <= wp->range * wp->range)
-			return i;
-	}
-	if (structure) {
-		int any = -1;
-		for (int i = 0; i < t->nweapons; i++)
-			if (weapon_is_ranged(&t->weapons[i]) &&
-			    (t->weapons[i].kind == WEAPON_SIEGE ||
-			     t->weapons[i].structures))
-				any = i;
-		if (any < 0) {
-			snprintf(why, GAME_WHY_LEN,
-				 "%s cannot shoot at %s: only siege weapons "
-				 "harm doors and walls",
-				 u->id, what);
-			return -1;
-		}
-	}
-	if (near)
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot shoot at %s: too close for its %s "
-			 "(minimum %d inches)",
-			 u->id, what, near->name, near->min_range);
-	else
-		snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: out of range",
-			 u->id, what);
-	return -1;
 }
 
 /* Whether the unit's team sees enemy unit t on the field now. An enemy
@@ -230,27 +192,9 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 		}
 		snprintf(what, sizeof what, "%d,%d", x, y);
 	}
-	if (!geom_in_arc(u->facing, x - u->x, y - u->y)) {
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot shoot at %s: not in its arc of vision (it faces %s)",
-			 u->id, what, dir_names[u->facing]);
-		return -1;
-	}
-	int vr = w->roster.chart.vision_range;
-	if (vr > 0 && !geom_within(u->x, u->y, x, y, vr)) {
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot shoot at %s: further than it can see (%d inches)",
-			 u->id, what, vr);
-		return -1;
-	}
-	int wi = pick_ranged_weapon(w, unit, x, y, target < 0, what, why);
+	int wi = shot_check(w, unit, x, y, target < 0, what, why, GAME_WHY_LEN);
 	if (wi < 0)
 		return -1;
-	if (vision_line_blocked(w, u->x, u->y, x, y)) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot shoot at %s: no clear line",
-			 u->id, what);
-		return -1;
-	}
 	struct attack_situation s;
 	combat_ranged_situation(w, unit, wi, x, y, target, &s);
 	combat_compute(&w->roster.chart, &s, calc);
@@ -271,20 +215,13 @@ int game_melee_candidates(const struct game *g, int target, int *out, int max)
 	return n;
 }
 
-int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
+/* The shot is away: into a melee, a die first picks who it hits; then
+ * the attack. False when it waits for a die (manual dice). */
+static bool shot_flies(struct game *g, int unit, int wi, int target, int x,
+		       int y, struct attack_calc *calc)
 {
-	struct attack_calc calc;
-	int wi = game_preview_shot(g, unit, target, x, y, &calc, why);
-	if (wi < 0)
-		return -1;
 	struct world *w = g->w;
 	struct unit *u = &w->units[unit];
-	const struct unit_type *t = world_type(w, u);
-	u->shot = true;
-	u->reload_wait = t->weapons[wi].reload;
-	if (t->cls != CLASS_MACHINE)
-		g->machines_done = true;
-
 	if (target >= 0 && engage_engaged(w, target)) {
 		/* Shooting into melee: the die picks who is hit, first. */
 		int *cand = xmalloc((size_t)w->nunits * sizeof *cand);
@@ -304,6 +241,14 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 					sizeof pick.text - (size_t)len, " %s",
 					w->units[cand[i]].id);
 		int r = game_roll(g, &pick, n);
+		if (r == 0) {
+			free(cand);
+			g->wait.kind = WAIT_PICK;
+			g->wait.unit = unit;
+			g->wait.weapon = wi;
+			g->wait.target = target;
+			return false;
+		}
 		int actual = cand[r - 1];
 		free(cand);
 		struct event ev = game_event(EV_ANNOUNCE);
@@ -314,11 +259,34 @@ int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
 		struct attack_situation s;
 		combat_ranged_situation(w, unit, wi, w->units[actual].x,
 					w->units[actual].y, actual, &s);
-		combat_compute(&w->roster.chart, &s, &calc);
+		combat_compute(&w->roster.chart, &s, calc);
 		target = actual;
 	}
-	game_resolve_attack(g, unit, wi, target, x, y, &calc, false);
-	game_after_action(g);
+	return game_resolve_attack(g, unit, wi, target, x, y, calc, false);
+}
+
+void game_shot_resume(struct game *g, int unit, int weapon, int target)
+{
+	struct attack_calc calc;
+	if (shot_flies(g, unit, weapon, target, -1, -1, &calc))
+		game_after_action(g);
+}
+
+int game_shoot(struct game *g, int unit, int target, int x, int y, char *why)
+{
+	struct attack_calc calc;
+	int wi = game_preview_shot(g, unit, target, x, y, &calc, why);
+	if (wi < 0)
+		return -1;
+	struct world *w = g->w;
+	struct unit *u = &w->units[unit];
+	const struct unit_type *t = world_type(w, u);
+	u->shot = true;
+	u->reload_wait = t->weapons[wi].reload;
+	if (t->cls != CLASS_MACHINE)
+		g->machines_done = true;
+	if (shot_flies(g, unit, wi, target, x, y, &calc))
+		game_after_action(g);
 	return 0;
 }
 
@@ -414,7 +382,7 @@ int game_fight(struct game *g, int unit, int target, int x, int y, char *why)
 				ev.value2 = calc.terms[i].value;
 		game_emit(g, &ev);
 	}
-	game_resolve_attack(g, unit, wi, target, x, y, &calc, false);
-	game_after_action(g);
+	if (game_resolve_attack(g, unit, wi, target, x, y, &calc, false))
+		game_after_action(g);
 	return 0;
 }

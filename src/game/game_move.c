@@ -129,19 +129,6 @@ static bool foreseen(const struct free_attack_preview *a,
 	return false;
 }
 
-/* Make the free attacks of one step, in order, while the mover stands.
- * Returns false if the mover was disabled. */
-static bool free_attacks(struct game *g, int unit,
-			 const struct free_attack_preview *f, int n)
-{
-	struct world *w = g->w;
-	for (int k = 0; k < n && unit_alive(&w->units[unit]); k++)
-		if (unit_alive(&w->units[f[k].attacker]))
-			game_resolve_attack(g, f[k].attacker, f[k].weapon, unit,
-					    -1, -1, &f[k].calc, true);
-	return unit_alive(&w->units[unit]);
-}
-
 /* Plans are made with what the mover's team knows: enemies it does not
  * see are not in the way of a plan, so a path never betrays them. A move
  * that then runs into one stops there. */
@@ -169,13 +156,202 @@ static int plan_attacks(const struct game *g, const unsigned char *known,
 			int unit, const enum dir *dirs, int n,
 			struct free_attack_preview **out);
 
+/* A move under way: where it has got to, kept while it waits for the
+ * die of a free attack (manual dice). */
+struct move_run {
+	int unit;
+	int n;
+	enum dir *dirs;                    /* owned */
+	int i;                             /* the step being made */
+	struct free_attack_preview *plan;  /* owned: the attacks foreseen */
+	int nplan;
+	struct free_attack_preview *meet;  /* owned: step i's attacks */
+	int nmeet, k;                      /* how many; the next to make */
+	bool met;                          /* meet holds step i's */
+	unsigned char *before;             /* owned: settle_undo's */
+};
+
+void game_move_run_free(struct move_run *m)
+{
+	if (!m)
+		return;
+	free(m->dirs);
+	free(m->plan);
+	free(m->meet);
+	free(m->before);
+	free(m);
+}
+
+/* Step i's free attacks worked out, or false when the move ends before
+ * its step i (an enemy in the way, a climb paid in part, an attack
+ * nobody foresaw). */
+static bool meet_step(struct game *g, struct move_run *m)
+{
+	struct world *w = g->w;
+	struct unit *u = &w->units[m->unit];
+	enum dir d = m->dirs[m->i];
+	char reason[MOVE_WHY_LEN];
+	int cost = move_step_cost(w, NULL, m->unit, u->x, u->y, u->facing, d,
+				  reason);
+	bool climb = move_is_ladder_climb(w, u->x, u->y, d);
+	int paid = climb && u->climb_dir == d ? u->climb_paid : 0;
+	int nx = u->x + dir_dx[d], ny = u->y + dir_dy[d];
+	int o = w->occ[ny * w->map.w + nx];
+	if (o >= 0 && w->units[o].team != u->team) {
+		/* An enemy the team did not see stands in the way: now it is
+		 * next to the mover, and seen. */
+		struct event ev = game_event(EV_ANNOUNCE);
+		ev.kind = ANNOUNCE_STOPPED;
+		ev.unit = m->unit;
+		ev.target = o;
+		ev.x0 = u->x;
+		ev.y0 = u->y;
+		game_emit(g, &ev);
+		return false;
+	}
+	if (climb && cost - paid > u->move_left) {
+		/* Part of a climb: the unit stays, the effort is kept. */
+		u->climb_dir = d;
+		u->climb_paid = paid + u->move_left;
+		u->facing = d;
+		struct event ev = game_event(EV_CLIMB);
+		ev.unit = m->unit;
+		ev.x0 = u->x;
+		ev.y0 = u->y;
+		ev.x1 = nx;
+		ev.y1 = ny;
+		ev.value = u->climb_paid;
+		ev.value2 = cost;
+		u->move_left = 0;
+		game_touch_unit(g, m->unit, TOUCH_TURNED, -1, -1);
+		game_emit(g, &ev);
+		return false;
+	}
+	m->nmeet = step_attacks(w, m->unit, m->i, nx, ny, d,
+				exit_area(g, u->team, nx, ny) != NULL, m->meet);
+	m->k = 0;
+	while (m->k < m->nmeet && foreseen(&m->meet[m->k], m->plan, m->nplan))
+		m->k++;
+	if (m->k < m->nmeet) {
+		/* Nothing is rolled that the team was not shown: an enemy it
+		 * did not see when the move began (or odds that changed with
+		 * one) halts the mover here. */
+		struct event ev = game_event(EV_ANNOUNCE);
+		ev.kind = ANNOUNCE_UNFORESEEN;
+		ev.unit = m->unit;
+		ev.target = m->meet[m->k].attacker;
+		ev.x0 = u->x;
+		ev.y0 = u->y;
+		game_emit(g, &ev);
+		return false;
+	}
+	m->k = 0;
+	m->met = true;
+	return true;
+}
+
+/* Step i itself, its free attacks made. Returns false when the move
+ * ends there (the unit escaped off the board). */
+static bool take_step(struct game *g, struct move_run *m)
+{
+	struct world *w = g->w;
+	struct unit *u = &w->units[m->unit];
+	enum dir d = m->dirs[m->i];
+	char reason[MOVE_WHY_LEN];
+	int cost = move_step_cost(w, NULL, m->unit, u->x, u->y, u->facing, d,
+				  reason);
+	bool climb = move_is_ladder_climb(w, u->x, u->y, d);
+	int paid = climb && u->climb_dir == d ? u->climb_paid : 0;
+	int nx = u->x + dir_dx[d], ny = u->y + dir_dy[d];
+	struct event ev = game_event(EV_MOVE);
+	ev.unit = m->unit;
+	ev.x0 = u->x;
+	ev.y0 = u->y;
+	ev.x1 = nx;
+	ev.y1 = ny;
+	ev.value = cost - paid;
+	u->x = nx;
+	u->y = ny;
+	u->facing = d;
+	u->move_left -= cost - paid;
+	u->climb_paid = 0;
+	ev.value2 = u->move_left;
+	game_touch_unit(g, m->unit, TOUCH_MOVED, ev.x0, ev.y0);
+	game_emit(g, &ev);
+	if (!exit_area(g, u->team, u->x, u->y))
+		return true;
+	world_remove(w, m->unit, STATUS_ESCAPED);
+	game_touch_unit(g, m->unit, TOUCH_REMOVED, -1, -1);
+	struct event ee = game_event(EV_ESCAPED);
+	ee.unit = m->unit;
+	ee.x0 = u->x;
+	ee.y0 = u->y;
+	game_emit(g, &ee);
+	return false;
+}
+
+/* Go on with the move from where it is; it ends, or stops to wait for
+ * a die with the mover back on the field where it stands. */
+static void move_go(struct game *g, struct move_run *m)
+{
+	struct world *w = g->w;
+	struct unit *u = &w->units[m->unit];
+	while (m->i < m->n) {
+		if (!m->met && !meet_step(g, m))
+			break;
+		/* The free attacks of leaving the cell, in order, while the
+		 * mover stands. */
+		for (; m->k < m->nmeet && unit_alive(u); m->k++) {
+			const struct free_attack_preview *f = &m->meet[m->k];
+			if (!unit_alive(&w->units[f->attacker]))
+				continue;
+			if (!game_resolve_attack(g, f->attacker, f->weapon,
+						 m->unit, -1, -1, &f->calc, true)) {
+				/* Its die is awaited: the mover stands
+				 * where it is meanwhile. */
+				g->moving = -1;
+				world_place(w, m->unit, u->x, u->y);
+				game_touch_unit(g, m->unit, TOUCH_ARRIVED, -1, -1);
+				g->wait.kind = WAIT_MOVE;
+				g->wait.move = m;
+				return;
+			}
+		}
+		if (!unit_alive(u))
+			break;
+		m->met = false;
+		bool on = take_step(g, m);
+		m->i++;
+		if (!on)
+			break;
+	}
+	g->moving = -1;
+	if (unit_alive(u))
+		world_place(w, m->unit, u->x, u->y);
+	/* Back on the occupancy grid, it blocks lines again. */
+	if (unit_alive(u))
+		game_touch_unit(g, m->unit, TOUCH_ARRIVED, -1, -1);
+	settle_undo(g, u->team, m->before);
+	m->before = NULL;
+	game_move_run_free(m);
+	game_after_action(g);
+}
+
+void game_move_resume(struct game *g, struct move_run *m)
+{
+	struct world *w = g->w;
+	const struct unit *u = &w->units[m->unit];
+	w->occ[u->y * w->map.w + u->x] = -1;
+	g->moving = m->unit;
+	move_go(g, m);
+}
+
 int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 {
 	if (check_mover(g, unit, "move", why))
 		return -1;
 	struct world *w = g->w;
 	struct unit *u = &w->units[unit];
-	char reason[MOVE_WHY_LEN];
 	if (n <= 0) {
 		snprintf(why, GAME_WHY_LEN, "%s cannot move: no direction given",
 			 u->id);
@@ -187,111 +363,20 @@ int game_move(struct game *g, int unit, const enum dir *dirs, int n, char *why)
 	int taken;
 	if (check_steps(g, unit, dirs, n, why, &taken))
 		return -1;
-	struct free_attack_preview *plan;
-	int nplan = plan_attacks(g, planner(g, unit), unit, dirs, taken, &plan);
-	struct free_attack_preview *meet =
-		xmalloc((size_t)w->nunits * sizeof *meet);
+	struct move_run *m = xcalloc(1, sizeof *m);
+	m->unit = unit;
+	m->n = n;
+	m->dirs = xmalloc((size_t)n * sizeof *m->dirs);
+	memcpy(m->dirs, dirs, (size_t)n * sizeof *m->dirs);
+	m->nplan = plan_attacks(g, planner(g, unit), unit, dirs, taken, &m->plan);
+	m->meet = xmalloc((size_t)(w->nunits ? w->nunits : 1) * sizeof *m->meet);
 
 	/* Apply it, step by step. */
-	unsigned char *before = enemies_in_sight(g, u->team);
+	m->before = enemies_in_sight(g, u->team);
 	game_undo_push(g, -1, -1);
 	w->occ[u->y * w->map.w + u->x] = -1;
 	g->moving = unit;
-	for (int i = 0; i < n; i++) {
-		enum dir d = dirs[i];
-		int cost = move_step_cost(w, NULL, unit, u->x, u->y, u->facing,
-					  d, reason);
-		bool climb = move_is_ladder_climb(w, u->x, u->y, d);
-		int paid = climb && u->climb_dir == d ? u->climb_paid : 0;
-		int nx = u->x + dir_dx[d], ny = u->y + dir_dy[d];
-		int o = w->occ[ny * w->map.w + nx];
-		if (o >= 0 && w->units[o].team != u->team) {
-			/* An enemy the team did not see stands in the way: now
-			 * it is next to the mover, and seen. */
-			struct event ev = game_event(EV_ANNOUNCE);
-			ev.kind = ANNOUNCE_STOPPED;
-			ev.unit = unit;
-			ev.target = o;
-			ev.x0 = u->x;
-			ev.y0 = u->y;
-			game_emit(g, &ev);
-			break;
-		}
-		if (climb && cost - paid > u->move_left) {
-			/* Part of a climb: the unit stays, the effort is kept. */
-			u->climb_dir = d;
-			u->climb_paid = paid + u->move_left;
-			u->facing = d;
-			struct event ev = game_event(EV_CLIMB);
-			ev.unit = unit;
-			ev.x0 = u->x;
-			ev.y0 = u->y;
-			ev.x1 = nx;
-			ev.y1 = ny;
-			ev.value = u->climb_paid;
-			ev.value2 = cost;
-			u->move_left = 0;
-			game_touch_unit(g, unit, TOUCH_TURNED, -1, -1);
-			game_emit(g, &ev);
-			break;
-		}
-		int nmeet = step_attacks(w, unit, i, nx, ny, d,
-					 exit_area(g, u->team, nx, ny) != NULL,
-					 meet);
-		int k = 0;
-		while (k < nmeet && foreseen(&meet[k], plan, nplan))
-			k++;
-		if (k < nmeet) {
-			/* Nothing is rolled that the team was not shown: an
-			 * enemy it did not see when the move began (or odds
-			 * that changed with one) halts the mover here. */
-			struct event ev = game_event(EV_ANNOUNCE);
-			ev.kind = ANNOUNCE_UNFORESEEN;
-			ev.unit = unit;
-			ev.target = meet[k].attacker;
-			ev.x0 = u->x;
-			ev.y0 = u->y;
-			game_emit(g, &ev);
-			break;
-		}
-		if (!free_attacks(g, unit, meet, nmeet))
-			break;
-		struct event ev = game_event(EV_MOVE);
-		ev.unit = unit;
-		ev.x0 = u->x;
-		ev.y0 = u->y;
-		ev.x1 = nx;
-		ev.y1 = ny;
-		ev.value = cost - paid;
-		u->x = nx;
-		u->y = ny;
-		u->facing = d;
-		u->move_left -= cost - paid;
-		u->climb_paid = 0;
-		ev.value2 = u->move_left;
-		game_touch_unit(g, unit, TOUCH_MOVED, ev.x0, ev.y0);
-		game_emit(g, &ev);
-		if (exit_area(g, u->team, u->x, u->y)) {
-			world_remove(w, unit, STATUS_ESCAPED);
-			game_touch_unit(g, unit, TOUCH_REMOVED, -1, -1);
-			struct event ee = game_event(EV_ESCAPED);
-			ee.unit = unit;
-			ee.x0 = u->x;
-			ee.y0 = u->y;
-			game_emit(g, &ee);
-			break;
-		}
-	}
-	g->moving = -1;
-	free(plan);
-	free(meet);
-	if (unit_alive(u))
-		world_place(w, unit, u->x, u->y);
-	/* Back on the occupancy grid, it blocks lines again. */
-	if (unit_alive(u))
-		game_touch_unit(g, unit, TOUCH_ARRIVED, -1, -1);
-	settle_undo(g, u->team, before);
-	game_after_action(g);
+	move_go(g, m);
 	return 0;
 }
 

@@ -8,8 +8,17 @@
  * it (its sight), from knowledge brought up to date first. */
 void game_emit(struct game *g, struct event *ev);
 /* Roll a die of the given sides and report it: ev is an EV_ROLL event
- * whose kind, unit, target, places and text say what it is for. */
+ * whose kind, unit, target, places and text say what it is for. With
+ * manual dice and no die given, nothing is rolled: the game waits (its
+ * wait.ask is ev, wait.kind WAIT_ATTACK until the caller says how the
+ * action goes on) and 0 is returned. */
 int game_roll(struct game *g, struct event *ev, int sides);
+/* A move that waited for a die goes on (game_move.c); and its record,
+ * freed when the game is. */
+void game_move_resume(struct game *g, struct move_run *m);
+void game_move_run_free(struct move_run *m);
+/* A shot that waited for the die that picks who it hits goes on. */
+void game_shot_resume(struct game *g, int unit, int weapon, int target);
 /* Set ev->sight for every team from its knowledge now (sight.c). */
 void game_event_sight(const struct game *g, struct event *ev);
 
@@ -52,8 +61,9 @@ struct event game_event(enum event_type type);
 void game_after_action(struct game *g);
 /* Roll the d20 for an attack whose target number is computed, report it
  * and apply the damage to unit target, or to the structure at x,y when
- * target < 0. */
-void game_resolve_attack(struct game *g, int attacker, int weapon, int target,
+ * target < 0. False when the game waits for the die instead (manual
+ * dice): wait.kind is then WAIT_ATTACK with these arguments. */
+bool game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 int x, int y, const struct attack_calc *calc,
 			 bool free_attack);
 /* Whether unit may act now: the game goes on, it is its team's turn, it

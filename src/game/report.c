@@ -439,6 +439,75 @@ void report_event_json(const struct game *g, const struct event *ev, int team,
 	strbuf_addc(b, '}');
 }
 
+void report_ask_text(const struct game *g, const struct event *ask, int team,
+		     struct strbuf *b)
+{
+	unsigned s = sight_of(ask, team);
+	strbuf_addf(b, "roll a d%d", ask->value2);
+	if (!(s & EVS_SEEN)) {
+		strbuf_add(b, " (for an attack out of your sight)");
+		return;
+	}
+	if (ask->kind == ROLL_MELEE_PICK) {
+		const char *among = strstr(ask->text, "among ");
+		if (!(s & EVS_FULL) || !among) {
+			strbuf_add(b, " for which unit the shot into melee hits");
+			return;
+		}
+		/* "among b2 r4 r6": 1 hits b2, 2 hits r4, ... */
+		strbuf_add(b, " for the shot into melee:");
+		int k = 1;
+		for (const char *p = among + 6; *p;) {
+			size_t n = strcspn(p, " ");
+			strbuf_addf(b, "%s %d hits %.*s", k > 1 ? "," : "", k,
+				    (int)n, p);
+			k++;
+			p += n;
+			while (*p == ' ')
+				p++;
+		}
+		return;
+	}
+	char tgt[48];
+	target_text(g, ask, team, tgt, sizeof tgt);
+	if (ask->target < 0)
+		snprintf(tgt, sizeof tgt, "the %s at %d,%d",
+			 cell_describe(map_cell_c(&g->w->map, ask->x1, ask->y1)),
+			 ask->x1, ask->y1);
+	if (s & EVS_FULL)
+		strbuf_addf(b, " for %s's %s%s %s %s", uid(g, ask->unit),
+			    ask->free_attack ? "free attack with its " : "",
+			    weapon_name(g, ask), ask->free_attack ? "on" : "at",
+			    tgt);
+	else
+		strbuf_addf(b, " for an attack by %s on %s",
+			    who(g, ask, team, ask->unit, EVS_UNIT), tgt);
+	strbuf_addf(b, " (need %d+)", ask->calc.need);
+}
+
+void report_ask_json(const struct game *g, const struct event *ask, int team,
+		     struct strbuf *b)
+{
+	unsigned s = sight_of(ask, team);
+	struct strbuf t;
+	strbuf_init(&t);
+	report_ask_text(g, ask, team, &t);
+	strbuf_add(b, "{\"type\":\"ask\"");
+	json_int(b, "round", ask->round);
+	json_str(b, "team", g->w->teams[ask->team].name);
+	json_str(b, "step", step_names[ask->step]);
+	json_int(b, "die", ask->value2);
+	if ((s & EVS_SEEN) && ask->kind == ROLL_ATTACK)
+		json_int(b, "need", ask->calc.need);
+	if ((s & EVS_SEEN) && ask->unit >= 0)
+		json_unit(b, "unit", g, ask, team, ask->unit, EVS_UNIT);
+	if ((s & EVS_SEEN) && ask->target >= 0)
+		json_unit(b, "target", g, ask, team, ask->target, EVS_TARGET);
+	json_str(b, "text", t.s ? t.s : "");
+	strbuf_addc(b, '}');
+	strbuf_free(&t);
+}
+
 void report_state_json(const struct game *g, struct strbuf *b)
 {
 	const struct world *w = g->w;
@@ -493,5 +562,15 @@ void report_state_json(const struct game *g, struct strbuf *b)
 	strbuf_addc(b, ']');
 	json_key(b, "hash");
 	strbuf_addf(b, "\"%016llx\"", (unsigned long long)game_state_hash(g));
+	if (g->dice == DICE_MANUAL) {
+		/* Manual dice: and the die awaited, if any. */
+		json_str(b, "dice", "manual");
+		json_key(b, "awaiting");
+		const struct event *ask = game_awaited_roll(g);
+		if (ask)
+			report_ask_json(g, ask, REPORT_ALL, b);
+		else
+			strbuf_add(b, "null");
+	}
 	strbuf_addc(b, '}');
 }

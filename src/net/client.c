@@ -32,7 +32,10 @@ struct client {
 	char sock[PROTO_PATH_LEN];
 	struct conn c;
 	struct wire_client wc;
+	/* The screen's log of the projection, listening from its first line
+	 * (owned until the screen takes it over), and the game it is of. */
 	struct uilog *history;
+	const struct game *history_of;
 	char team[TEAM_NAME_LEN];
 	char boot[8];          /* the host's record, and how much of it */
 	int nrecord;
@@ -142,8 +145,10 @@ static int take(struct client *cl, const char *line)
 			cl->wc.has_chat = false;
 			snprintf(cl->note, sizeof cl->note, "%.250s", cl->wc.chat);
 		}
-		if (cl->wc.g && !cl->history)
+		if (cl->wc.g && cl->history_of != cl->wc.g) {
 			cl->history = ui_history_new(cl->wc.g);
+			cl->history_of = cl->wc.g;
+		}
 		return 0;
 	}
 	if (r < 0) {
@@ -369,6 +374,19 @@ static int submit(void *ctx, struct game *g, int issuer, const char *line,
 	}
 }
 
+/* Forget the picture: the host's record is to be read anew. */
+static void start_again(struct client *cl)
+{
+	ui_history_free(cl->wc.g, cl->history);
+	cl->history = NULL;
+	cl->history_of = NULL;
+	wire_client_free(&cl->wc);
+	wire_client_init(&cl->wc);
+	cl->nrecord = 0;
+	cl->boot[0] = '\0';
+	cl->restart = false;
+}
+
 int client_run(const char *code, bool watch)
 {
 	struct client cl;
@@ -405,13 +423,7 @@ int client_run(const char *code, bool watch)
 		}
 		if (cl.restart) {
 			/* Begin the picture again from the host's new record. */
-			ui_history_free(cl.wc.g, cl.history);
-			cl.history = NULL;
-			wire_client_free(&cl.wc);
-			wire_client_init(&cl.wc);
-			cl.nrecord = 0;
-			cl.boot[0] = '\0';
-			cl.restart = false;
+			start_again(&cl);
 			continue;
 		}
 		/* The story so far, before the screen opens. */
@@ -443,11 +455,7 @@ int client_run(const char *code, bool watch)
 		status = ui_play(g, &sub);
 		if (status != UI_RESTART)
 			break;
-		wire_client_free(&cl.wc);
-		wire_client_init(&cl.wc);
-		cl.nrecord = 0;
-		cl.boot[0] = '\0';
-		cl.restart = false;
+		start_again(&cl);
 	}
 	if (cl.c.fd >= 0)
 		send_line(&cl, "bye");

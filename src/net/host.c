@@ -649,7 +649,8 @@ static void serve(struct host *h)
 			timeout = h->linger_ms / 5 + 1;
 		if (busy || pending)
 			timeout = 0;
-		int n = poll(pfd, (nfds_t)(h->ncl + 1), timeout);
+		int polled = h->ncl; /* accepting adds clients not polled yet */
+		int n = poll(pfd, (nfds_t)(polled + 1), timeout);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -658,8 +659,7 @@ static void serve(struct host *h)
 		}
 		if (pfd[0].revents & POLLIN)
 			accept_clients(h);
-		int ncl = h->ncl < cap - 1 ? h->ncl : cap - 1;
-		for (int i = 0; i < ncl; i++) {
+		for (int i = 0; i < polled; i++) {
 			struct client *c = &h->cl[i];
 			if (c->c.fd < 0 || pfd[i + 1].fd != c->c.fd)
 				continue;

@@ -93,6 +93,7 @@ struct cover_ctx {
 	const struct world *w;
 	int tx, ty;
 	enum cover best;
+	int bx, by; /* the cell the best cover is from */
 };
 
 static void consider(struct cover_ctx *c, int x, int y)
@@ -100,8 +101,11 @@ static void consider(struct cover_ctx *c, int x, int y)
 	if (!map_inside(&c->w->map, x, y) || !geom_adjacent(x, y, c->tx, c->ty))
 		return;
 	enum cover cv = map_cell_c(&c->w->map, x, y)->t.cover;
-	if (cv > c->best)
+	if (cv > c->best) {
 		c->best = cv;
+		c->bx = x;
+		c->by = y;
+	}
 }
 
 static bool cover_cell(void *ctx, int x, int y)
@@ -117,12 +121,23 @@ static bool cover_corner(void *ctx, int x1, int y1, int x2, int y2)
 	return false;
 }
 
-enum cover combat_cover(const struct world *w, int ax, int ay, int tx, int ty)
+enum cover combat_cover_at(const struct world *w, int ax, int ay, int tx,
+			   int ty, int *cx, int *cy)
 {
-	struct cover_ctx c = {w, tx, ty, map_cell_c(&w->map, tx, ty)->t.cover};
+	struct cover_ctx c = {w, tx, ty, map_cell_c(&w->map, tx, ty)->t.cover,
+			      tx, ty};
 	struct line_visitor v = {cover_cell, cover_corner, &c};
 	geom_line_walk(ax, ay, tx, ty, &v);
+	if (cx)
+		*cx = c.bx;
+	if (cy)
+		*cy = c.by;
 	return c.best;
+}
+
+enum cover combat_cover(const struct world *w, int ax, int ay, int tx, int ty)
+{
+	return combat_cover_at(w, ax, ay, tx, ty, NULL, NULL);
 }
 
 void combat_ranged_situation(const struct world *w, int a, int wi, int tx,

@@ -48,6 +48,11 @@ void combat_describe(const struct chart *c, const struct attack_calc *a,
 /* The best cover the target at t has against a shot from a: its own cell,
  * and cells on the line (or beside it at a corner) touching the target. */
 enum cover combat_cover(const struct world *w, int ax, int ay, int tx, int ty);
+/* The same, and the cell it comes from in *cx,*cy (the target's own cell
+ * when it has the best, or the first cell beside it along the line with
+ * the best; the target's cell when there is none). */
+enum cover combat_cover_at(const struct world *w, int ax, int ay, int tx,
+			   int ty, int *cx, int *cy);
 
 /* Situation of a ranged attack by unit a with its weapon wi on the cell
  * tx,ty (target unit t, or -1 for a structure). */

@@ -313,6 +313,8 @@ int journal_read(const char *path, struct journal_data *d, char **err)
 		} else if (sscanf(line, "# control: %15s %4095[^\n]", who, buf) ==
 			   2) {
 			add_control(d, who, buf);
+		} else if (strcmp(line, JOURNAL_DICE_MANUAL) == 0) {
+			d->manual_dice = true;
 		} else if (strncmp(line, "# over:", 7) == 0) {
 			d->over = true;
 		} else if (line[0] != '#' && line[0] != '\0') {

@@ -10,6 +10,9 @@
 
 #define JOURNAL_MAGIC "# medsiege save"
 #define JOURNAL_VERSION 1
+/* The header line of a game played with manual dice (its rolls are
+ * "roll N" lines among the commands). */
+#define JOURNAL_DICE_MANUAL "# dice: manual"
 
 struct journal {
 	char *path;      /* owned */
@@ -23,6 +26,7 @@ struct journal_data {
 	uint64_t hash;   /* of the scenario and roster files at the start */
 	uint64_t seed;
 	bool over;       /* the game ended */
+	bool manual_dice; /* the players typed the dice in */
 	int ncmds;
 	char **cmds;     /* owned: the command lines, in order */
 	int *lines;      /* owned: each command's line number in the file */

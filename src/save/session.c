@@ -53,6 +53,8 @@ static void start_journal(struct session *s, const char *state_dir,
 	if (!err)
 		s->j = journal_create(dir, s->g->sc.name, s->g->sc.path, hash,
 				      s->g->seed, &err);
+	if (s->j && !err && s->g->dice == DICE_MANUAL)
+		journal_append(s->j, JOURNAL_DICE_MANUAL, &err);
 	for (int i = 0; s->j && !err && i < ncmds; i++)
 		journal_append(s->j, cmds[i], &err);
 	if (err) {
@@ -121,6 +123,8 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 		goto out;
 	}
 	s = session_alloc(g);
+	if (d.manual_dice)
+		game_set_dice(g, DICE_MANUAL);
 	if (hash != d.hash)
 		note(s, xasprintf("the scenario changed since this game began"));
 	if (d.warning)
@@ -235,6 +239,15 @@ static void journal_line(struct session *s, const char *line)
 	}
 }
 
+void session_set_dice(struct session *s, enum dice_mode mode)
+{
+	if (s->g->dice == mode)
+		return;
+	game_set_dice(s->g, mode);
+	if (mode == DICE_MANUAL)
+		journal_line(s, JOURNAL_DICE_MANUAL);
+}
+
 bool session_parse_control(const char *who, enum control *c,
 			   enum ai_level *level)
 {
@@ -327,7 +340,8 @@ int session_computer_step(struct session *s)
 {
 	struct game *g = s->g;
 	int team = g->active;
-	if (g->over || g->w->teams[team].control != CONTROL_AI)
+	if (g->over || g->w->teams[team].control != CONTROL_AI ||
+	    game_awaited_roll(g))
 		return 0;
 	if (!s->ai[team])
 		s->ai[team] = ai_new(g, team, s->level[team]);

@@ -54,6 +54,10 @@ struct session *session_resume_with(const char *path, const char *state_dir,
  * returning. Returns like cmd_execute. */
 int session_submit(struct session *s, int issuer, const char *line,
 		   char *why);
+/* Where the dice come from for the whole game (before any is rolled),
+ * recorded in the save: a manual game is resumed and replayed with the
+ * dice its players gave. */
+void session_set_dice(struct session *s, enum dice_mode mode);
 /* Who plays team from now on (a person here, the computer at the
  * team's level, a remote seat), recorded in the save so a resumed game
  * goes on so. */
@@ -67,7 +71,8 @@ void session_set_ai(struct session *s, int team, enum ai_level level);
 bool session_parse_control(const char *who, enum control *c,
 			   enum ai_level *level);
 /* The one driver of computer turns: while the active team is the
- * computer's and the game goes on, its player gives its next command.
+ * computer's and the game goes on (and awaits no die: the players roll
+ * the computer's dice too), its player gives its next command.
  * A computer player that cannot finish its turn (its "end" refused, or
  * far more commands than its units need) has the turn ended for it, and
  * if even that fails the team is handed to a person (control human,

@@ -203,15 +203,16 @@ static void send_move(struct ui *ui, const char *line)
  * game's own preview, from what the team knows), on the panel, and a
  * question. False when the player says no: nothing is sent. A move the
  * game would refuse is let through, to be refused with its reason. */
-static bool consent_to_leave(struct ui *ui, const enum dir *dirs, int n)
+bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
+			  int n)
 {
 	struct game *g = ui->g;
 	const struct world *w = g->w;
-	const struct unit *u = &w->units[ui->sel];
+	const struct unit *u = &w->units[unit];
 	enum { SHOWN = 32 };
 	struct free_attack_preview f[SHOWN];
 	char why[GAME_WHY_LEN];
-	int k = game_preview_free_attacks(g, ui->sel, dirs, n, f, SHOWN, why);
+	int k = game_preview_free_attacks(g, unit, dirs, n, f, SHOWN, why);
 	if (k <= 0)
 		return true;
 	int shown = k < SHOWN ? k : SHOWN;
@@ -281,7 +282,7 @@ static void do_moveto(struct ui *ui)
 	char why[MOVE_WHY_LEN];
 	int n = game_path(ui->g, ui->sel, ui->cx, ui->cy, path, 1024, &cost,
 			  why);
-	if (n > 0 && cost <= u->move_left && !consent_to_leave(ui, path, n))
+	if (n > 0 && cost <= u->move_left && !actions_consent_move(ui, ui->sel, path, n))
 		return;
 	char line[64];
 	snprintf(line, sizeof line, "moveto %s %d,%d", u->id, ui->cx, ui->cy);
@@ -444,7 +445,7 @@ static void with_dir(struct ui *ui, const char *verb, const char *arg,
 		 arg ? " " : "", arg ? arg : "");
 	if (strcmp(verb, "move") == 0) {
 		enum dir step = (enum dir)d;
-		if (consent_to_leave(ui, &step, 1))
+		if (actions_consent_move(ui, ui->sel, &step, 1))
 			send_move(ui, line);
 	} else {
 		ui_send(ui, line);
@@ -637,9 +638,20 @@ void actions_do(struct ui *ui, struct ui_key k)
 			ui->quit = true;
 		break;
 	case ACT_CANCEL:
+		if (losview_brief(ui)) { /* first the line shown, then the rest */
+			losview_off(ui);
+			screen_status(ui, false, "line of sight hidden");
+			break;
+		}
 		if (ui->sel >= 0)
 			screen_status(ui, false, "selection dropped");
 		actions_select(ui, -1, false);
+		break;
+	case ACT_PROMPT:
+		prompt_command(ui);
+		break;
+	case ACT_LINE:
+		losview_toggle(ui);
 		break;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);

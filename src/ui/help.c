@@ -35,6 +35,8 @@ static const char *const help_lines[] = {
 	"  z                 undo the last movement (if no die was rolled and",
 	"                    no enemy came into sight)",
 	"  Esc               cancel; drop the selection",
+	"  With --dice manual the game asks for each die it needs (on the",
+	"  status line: 'roll a d20 for ... (need 15+)'): type what it shows.",
 	"",
 	"SHOWING",
 	"  a                 the selected unit's arc of vision (cells it sees)",
@@ -44,6 +46,12 @@ static const char *const help_lines[] = {
 	"  g                 the full log: every roll and what it was for, and",
 	"                    every message and command, whole",
 	"  i                 the scenario: its description and every goal",
+	"  v                 the line of sight from the selected unit (or the",
+	"                    cursor's cell) to the cursor, drawn on the map and",
+	"                    explained on the panel; v or Esc hides it",
+	"  :                 a command line: any command (move r3 n n ne, shoot",
+	"                    r6 b2), or :odds, :los, :help; Tab completes, Up",
+	"                    and Down recall earlier lines",
 	"  ?                 this help      Ctrl-L   redraw the screen",
 	"  Keys can be rebound in $XDG_CONFIG_HOME/medsiege/keys (default",
 	"  ~/.config/medsiege/keys): one 'KEY ACTION' a line, e.g. 'w cursor-n';",
@@ -134,6 +142,8 @@ const char *help_hint(const struct ui *ui)
 	if (ui->mode == MODE_ASK)
 		return "direction: arrows, h j k l y u b n or the keypad   "
 		       "any other key: cancel";
+	if (ui->mode == MODE_PROMPT && ui->prompt_hint)
+		return ui->prompt_hint;
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "

@@ -148,6 +148,12 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case CTRL('l'):
 		k.act = ACT_REDRAW;
 		break;
+	case ':':
+		k.act = ACT_PROMPT;
+		break;
+	case 'v':
+		k.act = ACT_LINE;
+		break;
 	case KEY_RESIZE:
 		k.act = ACT_RESIZE;
 		break;

@@ -31,6 +31,7 @@ static const struct {
 	{"goals", ACT_BRIEFING, -1},       {"log", ACT_LOG, -1},
 	{"quit", ACT_QUIT, -1},            {"cancel", ACT_CANCEL, -1},
 	{"redraw", ACT_REDRAW, -1},        {"none", ACT_NONE, -1},
+	{"command", ACT_PROMPT, -1},       {"line", ACT_LINE, -1},
 };
 #define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
 
@@ -39,7 +40,7 @@ const char *keymap_action_names(void)
 	return "cursor-n cursor-ne cursor-e cursor-se cursor-s cursor-sw "
 	       "cursor-w cursor-nw select step face open close lock unlock "
 	       "shoot fight end undo next previous target arc moves marks help "
-	       "goals log quit cancel redraw none";
+	       "goals log quit cancel redraw command line none";
 }
 
 /* A key: one printable character, or space, tab, enter, esc. */
@@ -58,17 +59,90 @@ static int parse_key(const char *s)
 	return -1;
 }
 
-static void note(struct ui *ui, int *bad, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+struct notes {
+	char *buf;
+	size_t size;
+	int bad;
+};
 
-static void note(struct ui *ui, int *bad, const char *fmt, ...)
+static void note(struct notes *n, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void note(struct notes *n, const char *fmt, ...)
 {
-	if ((*bad)++ == 0) {
+	if (n->bad++ == 0 && n->size) {
 		va_list ap;
 		va_start(ap, fmt);
-		vsnprintf(ui->keymap_note, sizeof ui->keymap_note, fmt, ap);
+		vsnprintf(n->buf, n->size, fmt, ap);
 		va_end(ap);
 	}
+}
+
+/* One line of a key file (a NUL ends it early, as fgets would). */
+static void parse_line(struct keymap *km, char *line, const char *name,
+		       int lineno, struct notes *n)
+{
+	const char *names[NACTIONS];
+	for (int i = 0; i < NACTIONS; i++)
+		names[i] = actions[i].name;
+	/* '#' starts a comment (so '#' itself cannot be bound). */
+	char *hash = strchr(line, '#');
+	if (hash)
+		*hash = '\0';
+	char key[32], act[64], extra[8];
+	int got = sscanf(line, "%31s %63s %7s", key, act, extra);
+	if (got <= 0)
+		return;
+	if (got != 2) {
+		note(n, "%s:%d: expected KEY ACTION", name, lineno);
+		return;
+	}
+	int k = parse_key(key);
+	if (k < 0) {
+		note(n, "%s:%d: '%s' is not a key (one character, space, tab, "
+			"enter or esc)",
+		     name, lineno, key);
+		return;
+	}
+	int a = -1;
+	for (int i = 0; i < NACTIONS; i++)
+		if (strcasecmp(act, actions[i].name) == 0)
+			a = i;
+	if (a < 0) {
+		const char *near = util_nearest(act, names, NACTIONS);
+		if (near)
+			note(n, "%s:%d: unknown action '%s'; did you mean '%s'?",
+			     name, lineno, act, near);
+		else
+			note(n, "%s:%d: unknown action '%s'", name, lineno, act);
+		return;
+	}
+	km->set[k] = true;
+	km->bind[k].act = actions[a].act;
+	km->bind[k].dir = actions[a].dir;
+}
+
+struct keymap *keymap_parse(const char *name, const char *text, size_t len,
+			    char *note_buf, size_t note_size)
+{
+	struct keymap *km = xcalloc(1, sizeof *km);
+	struct notes n = {note_buf, note_size, 0};
+	char line[256];
+	int lineno = 0;
+	size_t at = 0;
+	/* Pieces of at most 255 bytes, each ending at a newline where there
+	 * is one: a longer line counts as several. */
+	while (at < len) {
+		size_t k = 0;
+		while (at < len && k < sizeof line - 1) {
+			line[k++] = text[at++];
+			if (line[k - 1] == '\n')
+				break;
+		}
+		line[k] = '\0';
+		parse_line(km, line, name, ++lineno, &n);
+	}
+	return km;
 }
 
 void keymap_load(struct ui *ui)
@@ -84,55 +158,15 @@ void keymap_load(struct ui *ui)
 		return;
 	/* Named as the player would write it: the full path rarely fits on
 	 * the status line. */
-	path = xstrdup(xdg && xdg[0] == '/' ? "$XDG_CONFIG_HOME/medsiege/keys"
-					    : "~/.config/medsiege/keys");
+	const char *name = xdg && xdg[0] == '/'
+				   ? "$XDG_CONFIG_HOME/medsiege/keys"
+				   : "~/.config/medsiege/keys";
 	struct keymap *km = xcalloc(1, sizeof *km);
+	struct notes n = {ui->keymap_note, sizeof ui->keymap_note, 0};
 	char line[256];
-	int lineno = 0, bad = 0;
-	const char *names[NACTIONS];
-	for (int i = 0; i < NACTIONS; i++)
-		names[i] = actions[i].name;
-	while (fgets(line, sizeof line, f)) {
-		lineno++;
-		/* '#' starts a comment (so '#' itself cannot be bound). */
-		char *hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
-		char key[32], act[64], extra[8];
-		int n = sscanf(line, "%31s %63s %7s", key, act, extra);
-		if (n <= 0)
-			continue;
-		if (n != 2) {
-			note(ui, &bad, "%s:%d: expected KEY ACTION", path, lineno);
-			continue;
-		}
-		int k = parse_key(key);
-		if (k < 0) {
-			note(ui, &bad, "%s:%d: '%s' is not a key (one character, "
-				       "space, tab, enter or esc)",
-			     path, lineno, key);
-			continue;
-		}
-		int a = -1;
-		for (int i = 0; i < NACTIONS; i++)
-			if (strcasecmp(act, actions[i].name) == 0)
-				a = i;
-		if (a < 0) {
-			const char *near = util_nearest(act, names, NACTIONS);
-			if (near)
-				note(ui, &bad, "%s:%d: unknown action '%s'; did you "
-					       "mean '%s'?",
-				     path, lineno, act, near);
-			else
-				note(ui, &bad, "%s:%d: unknown action '%s'", path,
-				     lineno, act);
-			continue;
-		}
-		km->set[k] = true;
-		km->bind[k].act = actions[a].act;
-		km->bind[k].dir = actions[a].dir;
-	}
+	int lineno = 0;
+	while (fgets(line, sizeof line, f))
+		parse_line(km, line, name, ++lineno, &n);
 	fclose(f);
-	free(path);
 	ui->keymap = km;
 }

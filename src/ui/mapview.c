@@ -128,14 +128,20 @@ static void scroll_bars(const struct ui *ui)
 	}
 }
 
-/* Show the cell at x,y in reverse, whatever is drawn there. */
-static void mark(const struct ui *ui, int x, int y)
+void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr)
 {
 	int vx = x - ui->sx, vy = y - ui->sy;
 	if (vx < 0 || vy < 0 || vx >= ui->lay.map_w || vy >= ui->lay.map_h)
 		return;
-	chtype ch = mvwinch(ui->map, vy, vx);
-	mvwaddch(ui->map, vy, vx, (ch & (A_CHARTEXT | A_COLOR)) | A_REVERSE | A_BOLD);
+	int row = screen_map_row(ui, y), col = screen_map_col(ui, x);
+	chtype ch = mvwinch(ui->map, row, col);
+	mvwaddch(ui->map, row, col, (ch & (A_CHARTEXT | A_COLOR)) | attr);
+}
+
+/* Show the cell at x,y in reverse, whatever is drawn there. */
+static void mark(const struct ui *ui, int x, int y)
+{
+	mapview_highlight(ui, x, y, A_REVERSE | A_BOLD);
 }
 
 void mapview_draw(struct ui *ui, int viewer)
@@ -192,4 +198,5 @@ void mapview_draw(struct ui *ui, int viewer)
 		if (ui->trail.to)
 			mark(ui, ui->trail.x1, ui->trail.y1);
 	}
+	losview_draw(ui, viewer);
 }

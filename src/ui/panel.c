@@ -381,6 +381,11 @@ static int draw(struct ui *ui, int viewer, int lean)
 		wrap(&p, A_BOLD, ui->preview);
 		return p.row;
 	}
+	const char *line = losview_brief(ui);
+	if (line) { /* v: the line of sight to the cursor, in short */
+		wrap(&p, A_NORMAL, line);
+		return p.row;
+	}
 	cursor_cell(ui, &p, viewer);
 	live_preview(ui, &p, viewer);
 	return p.row;

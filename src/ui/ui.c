@@ -189,6 +189,8 @@ void ui_release(struct ui *ui)
 	free(ui->arc);
 	free(ui->reach);
 	free(ui->preview);
+	prompt_free(ui->prompt);
+	losview_free(ui->los);
 	free(ui);
 }
 
@@ -286,6 +288,15 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			curtain_game_over(ui);
 			break;
 		}
+		/* Manual dice: an action waits for the players' die, asked
+		 * on the screen of the team that plays, or during the
+		 * computer's turn on the screen that watches it or its
+		 * curtain (the players roll the computer's dice too). */
+		bool computer = g->w->teams[g->active].control == CONTROL_AI;
+		if (game_awaited_roll(g) && (computer || ui->viewer == g->active)) {
+			prompt_dice(ui);
+			continue;
+		}
 		if (ui->submit.remote) {
 			remote_turn(ui, &seen_round, &seen_active);
 			screen_draw(ui);
@@ -305,8 +316,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			actions_do(ui, input_decode(ui, key));
 			continue;
 		}
-		if (ui->submit.ai_turn &&
-		    g->w->teams[g->active].control == CONTROL_AI) {
+		if (ui->submit.ai_turn && computer) {
 			int team = g->active, round = g->round;
 			int human = ui->submit.ai_step ? watch_team(ui) : -1;
 			if (human >= 0 && (ui->viewer == human ||
@@ -342,8 +352,11 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		int key = term_key(ui);
 		if (key == ERR)
 			break;
-		/* A message stays until the next key. */
+		/* A message stays until the next key, and so does what a
+		 * command of the prompt put on the panel. */
 		ui->status_text[0] = '\0';
+		free(ui->preview);
+		ui->preview = NULL;
 		actions_do(ui, input_decode(ui, key));
 	}
 	int status = ui->exit_status;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "game/game.h"
+#include "game/los.h"
 #include "ui/ui.h"
 #include "ui/uilog.h"
 
@@ -55,7 +56,10 @@ struct palette {
 	attr_t title;
 };
 
-enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK, MODE_NOTICE };
+enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK, MODE_NOTICE, MODE_PROMPT };
+
+struct prompt;
+struct losview;
 
 struct ui {
 	struct game *g;
@@ -90,6 +94,9 @@ struct ui {
 	bool status_err;
 	char *preview;        /* owned: an attack's arithmetic on the panel */
 	enum ui_mode mode;
+	struct prompt *prompt; /* owned: the ':' prompt's history */
+	const char *prompt_hint; /* the keys of the prompt on screen */
+	struct losview *los;  /* owned: a line of sight shown (v, :los) */
 
 	/* Hot seat: what each team saw at the end of its last turn. */
 	/* A move being shown on the map (digest.c): where it began and
@@ -171,6 +178,9 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 
 /* mapview.c */
 void mapview_draw(struct ui *ui, int viewer);
+/* Show map cell x,y with attr instead of its own attributes, whatever is
+ * drawn there (after mapview_draw). */
+void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr);
 /* The unit at x,y that viewer may see, or -1. */
 int mapview_unit_at(const struct ui *ui, int viewer, int x, int y);
 /* The enemy last seen at x,y by viewer that is not in view now, or -1. */
@@ -237,7 +247,9 @@ enum ui_action {
 	ACT_QUIT,
 	ACT_CANCEL,
 	ACT_REDRAW,
-	ACT_RESIZE
+	ACT_RESIZE,
+	ACT_PROMPT,   /* ':' a command line */
+	ACT_LINE      /* 'v' the line of sight to the cursor */
 };
 struct ui_key {
 	enum ui_action act;
@@ -259,6 +271,12 @@ struct keymap {
  * that make no sense are skipped and the first is described in
  * ui->keymap_note. */
 void keymap_load(struct ui *ui);
+/* The bindings in len bytes of key file text, read line by line as
+ * keymap_load reads the file (name is the FILE of the notes); the first
+ * line that makes no sense is described in note (size bytes). Caller
+ * frees the result. */
+struct keymap *keymap_parse(const char *name, const char *text, size_t len,
+			    char *note, size_t size);
 /* The action names a key file may use, for the help page. */
 const char *keymap_action_names(void);
 /* Ask on the status line; true for y or Enter. */
@@ -270,6 +288,10 @@ void input_notice(struct ui *ui, const char *message);
 
 /* actions.c: actions as command lines. */
 void actions_do(struct ui *ui, struct ui_key k);
+/* Before unit moves by dirs out of melee: every free attack it would
+ * draw, shown, and a question; false when the player says no. */
+bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
+			  int n);
 /* Select a unit (or -1) and put the cursor on it. */
 void actions_select(struct ui *ui, int unit, bool move_cursor);
 /* The first of the viewer's units that can act in this step. */
@@ -284,6 +306,28 @@ void curtain_hand_over(struct ui *ui);
 void curtain_computer_turn(struct ui *ui);
 /* The game over screen; waits for a key. */
 void curtain_game_over(struct ui *ui);
+
+/* prompt.c: the ':' prompt (a line of the command language, with
+ * history and completion, and :odds, :los, :help) and manual dice. */
+void prompt_command(struct ui *ui);
+/* Ask for the die the game awaits until the game takes a number; false
+ * when the players quit instead. */
+bool prompt_dice(struct ui *ui);
+void prompt_free(struct prompt *p);
+
+/* losview.c: a line of sight on the map and its explanation on the
+ * panel, from what the viewer knows. */
+/* v: from the selected unit (or the cursor's cell) to the cursor, as it
+ * moves; again: off. */
+void losview_toggle(struct ui *ui);
+/* :los: the line between two fixed ends. */
+void losview_show(struct ui *ui, struct los_end a, struct los_end b);
+void losview_off(struct ui *ui);
+/* The line's cells marked on the map (after mapview_draw). */
+void losview_draw(struct ui *ui, int viewer);
+/* The explanation in short for the panel, or NULL when none is shown. */
+const char *losview_brief(struct ui *ui);
+void losview_free(struct losview *v);
 
 /* ui.c */
 /* What viewer knows (its team's knowledge), or NULL for the all-seeing

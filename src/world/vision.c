@@ -1,11 +1,14 @@
 /* vision.c: sight follows SPEC 2.1 exactly. The line walker (geom.c) is
- * the reference, one line at a time; team and unit views come from the
- * shadow cast of vision_cast.c, which tests hold to the walker. */
+ * the reference, one line at a time, and the same walk explained step by
+ * step (for `medsiege los`); team and unit views come from the shadow
+ * cast of vision_cast.c, which tests hold to the walker. */
 #include "world/vision.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/geom.h"
+#include "base/util.h"
 #include "world/vision_int.h"
 
 struct los_ctx {
@@ -13,40 +16,135 @@ struct los_ctx {
 	int ax, ay, top; /* top: the greater of A's and B's heights */
 };
 
-static bool is_blocker(const struct los_ctx *c, int x, int y)
+const char *const vision_block_names[VBLOCK_COUNT] = {
+#define X(e, n) n,
+	VISION_BLOCK_LIST(X)
+#undef X
+};
+
+/* What makes x,y a blocker of the line (SPEC 2.1), or VBLOCK_NONE: the
+ * one test both the plain walk and the explaining walk make. */
+static enum vision_block blocker(const struct los_ctx *c, int x, int y)
 {
 	const struct world *w = c->w;
 	if (!map_inside(&w->map, x, y))
-		return true;
+		return VBLOCK_EDGE;
 	const struct cell *cell = map_cell_c(&w->map, x, y);
 	if (cell_blocks_sight(cell))
-		return true;
+		return VBLOCK_TERRAIN;
 	if (cell->t.height > c->top)
-		return true;
+		return VBLOCK_HEIGHT;
 	int u = world_unit_at(w, x, y);
 	if (u >= 0 && geom_dist2(c->ax, c->ay, x, y) <= 16 &&
 	    cell->t.height >= c->top)
-		return true;
-	return false;
+		return VBLOCK_TROOP;
+	return VBLOCK_NONE;
 }
 
 static bool visit_cell(void *ctx, int x, int y)
 {
-	return is_blocker(ctx, x, y);
+	return blocker(ctx, x, y) != VBLOCK_NONE;
 }
 
 static bool visit_corner(void *ctx, int x1, int y1, int x2, int y2)
 {
-	return is_blocker(ctx, x1, y1) && is_blocker(ctx, x2, y2);
+	return blocker(ctx, x1, y1) != VBLOCK_NONE &&
+	       blocker(ctx, x2, y2) != VBLOCK_NONE;
+}
+
+static struct los_ctx line_ctx(const struct world *w, int ax, int ay, int bx,
+			       int by)
+{
+	int ha = world_height(w, ax, ay), hb = world_height(w, bx, by);
+	return (struct los_ctx){w, ax, ay, ha > hb ? ha : hb};
 }
 
 bool vision_line_blocked(const struct world *w, int ax, int ay, int bx,
 			 int by)
 {
-	int ha = world_height(w, ax, ay), hb = world_height(w, bx, by);
-	struct los_ctx c = {w, ax, ay, ha > hb ? ha : hb};
+	struct los_ctx c = line_ctx(w, ax, ay, bx, by);
 	struct line_visitor v = {visit_cell, visit_corner, &c};
 	return geom_line_walk(ax, ay, bx, by, &v);
+}
+
+/* The explaining walk: every step recorded, none stopping it. */
+struct explain_ctx {
+	struct los_ctx los;
+	struct vision_line *out;
+	int cap;
+};
+
+static struct vision_step *new_step(struct explain_ctx *e)
+{
+	struct vision_line *l = e->out;
+	if (l->nsteps == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 16;
+		l->steps = xrealloc(l->steps, (size_t)e->cap * sizeof *l->steps);
+	}
+	struct vision_step *s = &l->steps[l->nsteps++];
+	memset(s, 0, sizeof *s);
+	s->unit = s->unit2 = -1;
+	s->why2 = VBLOCK_NONE;
+	return s;
+}
+
+static void note_first(struct vision_line *l, const struct vision_step *s)
+{
+	if (s->blocks && l->first < 0)
+		l->first = (int)(s - l->steps);
+}
+
+static bool explain_cell(void *ctx, int x, int y)
+{
+	struct explain_ctx *e = ctx;
+	struct vision_step *s = new_step(e);
+	s->x = s->x2 = x;
+	s->y = s->y2 = y;
+	s->why = blocker(&e->los, x, y);
+	s->unit = world_unit_at(e->los.w, x, y);
+	s->blocks = s->why != VBLOCK_NONE;
+	note_first(e->out, s);
+	return false;
+}
+
+static bool explain_corner(void *ctx, int x1, int y1, int x2, int y2)
+{
+	struct explain_ctx *e = ctx;
+	struct vision_step *s = new_step(e);
+	s->corner = true;
+	s->x = x1;
+	s->y = y1;
+	s->x2 = x2;
+	s->y2 = y2;
+	s->why = blocker(&e->los, x1, y1);
+	s->why2 = blocker(&e->los, x2, y2);
+	s->unit = world_unit_at(e->los.w, x1, y1);
+	s->unit2 = world_unit_at(e->los.w, x2, y2);
+	s->blocks = s->why != VBLOCK_NONE && s->why2 != VBLOCK_NONE;
+	note_first(e->out, s);
+	return false;
+}
+
+void vision_line_explain(const struct world *w, int ax, int ay, int bx,
+			 int by, struct vision_line *out)
+{
+	memset(out, 0, sizeof *out);
+	out->ax = ax;
+	out->ay = ay;
+	out->bx = bx;
+	out->by = by;
+	out->first = -1;
+	struct explain_ctx e = {line_ctx(w, ax, ay, bx, by), out, 0};
+	out->top = e.los.top;
+	struct line_visitor v = {explain_cell, explain_corner, &e};
+	geom_line_walk(ax, ay, bx, by, &v);
+}
+
+void vision_line_free(struct vision_line *l)
+{
+	free(l->steps);
+	memset(l, 0, sizeof *l);
+	l->first = -1;
 }
 
 bool vision_unit_sees(const struct world *w, int idx, int x, int y)

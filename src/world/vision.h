@@ -11,11 +11,58 @@ struct vision_box {
 	int x0, y0, x1, y1;
 };
 
+/* What makes a cell a blocker of a line (SPEC 2.1): off the map, its
+ * terrain (walls, closed doors, tall features), its height (above both
+ * ends), a troop on it (within 4 inches of A, not below the higher
+ * end). */
+#define VISION_BLOCK_LIST(X)             \
+	X(VBLOCK_NONE, "none")           \
+	X(VBLOCK_EDGE, "edge")           \
+	X(VBLOCK_TERRAIN, "terrain")     \
+	X(VBLOCK_HEIGHT, "height")       \
+	X(VBLOCK_TROOP, "troop")
+
+enum vision_block {
+#define X(e, n) e,
+	VISION_BLOCK_LIST(X)
+#undef X
+	VBLOCK_COUNT
+};
+extern const char *const vision_block_names[VBLOCK_COUNT];
+
+/* One step of a line from A: a cell the line passes through, or a corner
+ * it crosses exactly, with the two side cells there. */
+struct vision_step {
+	bool corner;
+	int x, y;                   /* the cell; a corner: one side cell */
+	int x2, y2;                 /* a corner: the other side cell */
+	enum vision_block why, why2; /* what makes each a blocker, if any */
+	int unit, unit2;            /* the living unit standing on each, or -1 */
+	bool blocks;                /* the cell blocks; a corner: both sides */
+};
+
+/* A line walked and explained. */
+struct vision_line {
+	int ax, ay, bx, by;
+	int top;                    /* the greater of A's and B's heights */
+	int nsteps;
+	struct vision_step *steps;  /* owned, in order from A */
+	int first;                  /* the first step that blocks, or -1 */
+};
+
 /* Whether the line from A to B is blocked (SPEC 2.1), with A's and B's
  * heights taken from their cells. A is the viewer or attacker: troops
  * within 4 inches of A block, further ones do not. */
 bool vision_line_blocked(const struct world *w, int ax, int ay, int bx,
 			 int by);
+
+/* The line from A to B walked as vision_line_blocked walks it, with the
+ * same test of each cell, but to the end: every cell and corner is
+ * recorded with what makes it a blocker, so out->first >= 0 exactly when
+ * vision_line_blocked is true. Free out with vision_line_free. */
+void vision_line_explain(const struct world *w, int ax, int ay, int bx,
+			 int by, struct vision_line *out);
+void vision_line_free(struct vision_line *l);
 
 /* Whether unit idx sees cell x,y now: its own cell and neighbours always,
  * otherwise the cell must be in its arc, within the chart's vision range

@@ -25,6 +25,7 @@
  * when the diagonal cell is marked. All arithmetic is in integers.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -338,8 +339,10 @@ static void step_column(struct cast *c, int u, int vcap, int vout)
 	const size_t off = (size_t)M * (size_t)c->words;
 	const uint64_t *cls = c->cls + off;
 	struct vision_bits *o = c->out;
-	uint64_t *line = o->w + (size_t)(M - o->line0) * (size_t)o->nwords;
-	const int word0 = o->word0;
+	/* Where column u's line starts in o, less word0, as an index: the
+	 * line may lie outside o (then nothing is lit in it), and a pointer
+	 * to it would be undefined even unused. */
+	const ptrdiff_t line = (ptrdiff_t)(M - o->line0) * o->nwords - o->word0;
 	const i64 um = 2 * (i64)u - 1, up = 2 * (i64)u + 1;
 	int nr = 0, lo = 0, hi = -2, nlo = INT_MAX, nhi = INT_MIN;
 	for (int i = 0; i < ng; i++) {
@@ -365,12 +368,12 @@ static void step_column(struct cast *c, int u, int vcap, int vout)
 			uint64_t m0 = ~(uint64_t)0 << (n0 & 63);
 			uint64_t m1 = ~(uint64_t)0 >> (63 - (n1 & 63));
 			if (w0 == w1) {
-				line[w0 - word0] |= m0 & m1 & cls[w0];
+				o->w[line + w0] |= m0 & m1 & cls[w0];
 			} else {
-				line[w0 - word0] |= m0 & cls[w0];
+				o->w[line + w0] |= m0 & cls[w0];
 				for (int k = w0 + 1; k < w1; k++)
-					line[k - word0] |= cls[k];
-				line[w1 - word0] |= m1 & cls[w1];
+					o->w[line + k] |= cls[k];
+				o->w[line + w1] |= m1 & cls[w1];
 			}
 			nlo = n0 < nlo ? n0 : nlo;
 			nhi = n1 > nhi ? n1 : nhi;
