@@ -73,6 +73,34 @@ static int list_indent(const char *p, int len)
 	return 0;
 }
 
+/* A paragraph of len bytes as owned rows of at most width, wrapped at
+ * blanks, its rows after the first indented by indent. Returns how many,
+ * at most max. */
+static int wrap_paragraph(const char *p, int left, int width, int indent,
+			  char **out, int max)
+{
+	int n = 0, pad = 0;
+	while (left > 0 && n < max) {
+		int room = width - pad, cut = left;
+		if (left > room) {
+			cut = room;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = room;
+		}
+		out[n++] = xasprintf("%*s%.*s", pad, "", cut, p);
+		p += cut;
+		left -= cut;
+		while (left > 0 && *p == ' ') {
+			p++;
+			left--;
+		}
+		pad = indent;
+	}
+	return n;
+}
+
 /* The description as owned rows of at most width: its own line breaks
  * kept (a blank line too), each paragraph wrapped at blanks, and a list
  * item's further rows indented under its text. Returns how many, at most
@@ -83,29 +111,51 @@ static int wrap_description(const char *d, int width, char **out, int max)
 	while (*d && n < max) {
 		const char *nl = strchr(d, '\n');
 		int left = nl ? (int)(nl - d) : (int)strlen(d);
-		int indent = list_indent(d, left), pad = 0;
-		const char *p = d;
-		d = nl ? nl + 1 : d + left;
 		if (left == 0)
 			out[n++] = xstrdup("");
-		while (left > 0 && n < max) {
-			int room = width - pad, cut = left;
-			if (left > room) {
-				cut = room;
-				while (cut > 0 && p[cut] != ' ')
-					cut--;
-				if (cut == 0)
-					cut = room;
-			}
-			out[n++] = xasprintf("%*s%.*s", pad, "", cut, p);
-			p += cut;
-			left -= cut;
-			while (left > 0 && *p == ' ') {
-				p++;
-				left--;
-			}
-			pad = indent;
-		}
+		else
+			n += wrap_paragraph(d, left, width, list_indent(d, left),
+					    out + n, max - n);
+		d = nl ? nl + 1 : d + left;
+	}
+	return n;
+}
+
+/* Rows of one block: padded to the longest, so that centred they share
+ * a left edge. */
+static void pad_block(char **rows, int n)
+{
+	int block = 0;
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(rows[i]) > block)
+			block = (int)strlen(rows[i]);
+	for (int i = 0; i < n; i++) {
+		char *padded = xasprintf("%-*s", block, rows[i]);
+		free(rows[i]);
+		rows[i] = padded;
+	}
+}
+
+/* Every goal as owned rows of at most width ("Red: hold ..."), a goal too
+ * long for one row wrapped with its further rows indented under its text,
+ * with each row's attributes. Returns how many rows, at most max. */
+static int goal_rows(struct ui *ui, int width, char **out, attr_t *attrs,
+		     int max)
+{
+	const struct game *g = ui->g;
+	int n = 0;
+	for (int i = 0; i < g->sc.ngoals && n < max; i++) {
+		char desc[GAME_WHY_LEN];
+		const struct goal *gl = &g->sc.goals[i];
+		game_goal_describe(g, gl, desc, sizeof desc);
+		char *line = xasprintf("%s: %s", g->w->teams[gl->team].name, desc);
+		int k = wrap_paragraph(line, (int)strlen(line), width, 2, out + n,
+				       max - n);
+		free(line);
+		pad_block(out + n, k);
+		for (int j = 0; j < k; j++)
+			attrs[n + j] = ui->pal.team[gl->team];
+		n += k;
 	}
 	return n;
 }
@@ -113,7 +163,9 @@ static int wrap_description(const char *d, int width, char **out, int max)
 /* The scenario's name, description and goals, as owned lines with their
  * attributes; at most max. The description is one block of left-aligned
  * rows (so a list reads as one); when it would crowd out the goals, its
- * end gives way to "...". */
+ * end gives way to "...". The goals come whole, wrapped when long; only
+ * when they alone are more than the screen holds does their end give way
+ * too, and the last line says i shows it all. */
 static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 {
 	const struct game *g = ui->g;
@@ -128,7 +180,15 @@ static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 		out[n] = xstrdup(g->sc.name);
 		attrs[n++] = A_BOLD;
 	}
-	int room = max - n - g->sc.ngoals - 1;
+	/* Room for every goal's rows and one more, which shows when not all
+	 * of them fit. */
+	int cap = g->sc.ngoals * (GAME_WHY_LEN + TEAM_NAME_LEN) / 8 + 1;
+	char **goals = xcalloc((size_t)cap, sizeof *goals);
+	attr_t *gattrs = xcalloc((size_t)cap, sizeof *gattrs);
+	/* A goal is a line of its own: it may take the screen's width. */
+	int ngoal = goal_rows(ui, COLS - 2 > 20 ? COLS - 2 : 20, goals, gattrs,
+			      cap);
+	int room = max - n - ngoal - 1;
 	bool more = false;
 	if (room > 0) {
 		char **rows = xcalloc((size_t)room + 1, sizeof *rows);
@@ -136,30 +196,35 @@ static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 			g->sc.description ? g->sc.description : "", width, rows,
 			room + 1);
 		more = nrows > room;
-		int keep = more ? room - 1 : nrows, block = 0;
-		for (int i = 0; i < keep; i++)
-			if ((int)strlen(rows[i]) > block)
-				block = (int)strlen(rows[i]);
-		/* Rows of one length are centred at one column. */
-		for (int i = 0; i < keep; i++) {
-			out[n] = xasprintf("%-*s", block, rows[i]);
-			attrs[n++] = 0;
-		}
+		int keep = more ? room - 1 : nrows;
 		if (more) {
-			out[n] = xasprintf("%-*s", block, "...");
-			attrs[n++] = A_DIM;
+			free(rows[keep]);
+			rows[keep++] = xstrdup("...");
 		}
-		for (int i = 0; i < nrows; i++)
+		for (int i = keep; i < nrows; i++)
 			free(rows[i]);
+		pad_block(rows, keep);
+		for (int i = 0; i < keep; i++) {
+			out[n] = rows[i];
+			attrs[n++] = i == keep - 1 && more ? A_DIM : 0;
+		}
 		free(rows);
+	} else if (g->sc.description && g->sc.description[0]) {
+		more = true;
 	}
-	for (int i = 0; i < g->sc.ngoals && n < max; i++) {
-		char desc[GAME_WHY_LEN];
-		game_goal_describe(g, &g->sc.goals[i], desc, sizeof desc);
-		out[n] = xasprintf("%s: %s", g->w->teams[g->sc.goals[i].team].name,
-				   desc);
-		attrs[n++] = ui->pal.team[g->sc.goals[i].team];
+	/* Goals that do not all fit leave the last row to say so. */
+	int fit = ngoal <= max - n - 1 ? ngoal : max - n - 1;
+	more = more || fit < ngoal;
+	for (int i = 0; i < ngoal; i++) {
+		if (i < fit) {
+			out[n] = goals[i];
+			attrs[n++] = gattrs[i];
+		} else {
+			free(goals[i]);
+		}
 	}
+	free(goals);
+	free(gattrs);
 	if (n < max) {
 		out[n] = xstrdup(more ? "i shows all of this during the game"
 				      : "i shows this again during the game");

@@ -139,8 +139,8 @@ static void step_through(struct ui *ui, int team, int from, int to,
 		ui->cx = ui->trail.to ? ln->x1 : ln->x0;
 		ui->cy = ui->trail.to ? ln->y1 : ln->y0;
 		screen_follow(ui);
-		screen_status(ui, false, "move %d of %d: %s (any key: next, q: done)",
-			      k, moves, uilog_text(l, i, team));
+		screen_prompt(ui, "move %d of %d: %s (any key: next, q: done)", k,
+			      moves, uilog_text(l, i, team));
 		ui->dirty = true;
 		screen_draw(ui);
 		int key = term_key(ui);

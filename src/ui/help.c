@@ -43,7 +43,8 @@ static const char *const help_lines[] = {
 	"  d                 where the selected unit can move this step (the",
 	"                    panel gives the path's cost to the cursor anyway)",
 	"  s                 last-seen marks '?' of enemies out of view",
-	"  g                 the full log (every roll and what it was for)",
+	"  g                 the full log: every roll and what it was for, and",
+	"                    every message and command, whole",
 	"  i                 the scenario: its description and every goal",
 	"  v                 the line of sight from the selected unit (or the",
 	"                    cursor's cell) to the cursor, drawn on the map and",
@@ -58,12 +59,19 @@ static const char *const help_lines[] = {
 	"  q                 quit (asks first); the game is saved as it goes,",
 	"                    and medsiege --resume continues it",
 	"",
-	"THE MAP",
+	"THE MAP AND THE SCREEN",
 	"  . open  , rough/rubble  # wall  _ wall walk (4 in high)  = parapet",
 	"  % low wall  T woods  ~ water  + door (closed; coloured: locked)",
 	"  ' open door  H ladder  ^ stairs.  Letters are units in their team's",
 	"  colour (or bold / underline / reverse without colour). Dim cells",
 	"  are remembered, not seen now; blank cells were never seen.",
+	"  A map larger than the screen has a scroll bar beside it and one",
+	"  under it: ^ v < > where there is more, the part in view in reverse;",
+	"  the view follows the cursor. On a large terminal the map is centred",
+	"  and, with room, its cells are two columns wide.",
+	"  Nothing that matters is cut: an attack's arithmetic on the panel",
+	"  takes the rows it needs; a message too long for its line takes a",
+	"  second (one longer still keeps its start and end, and g has it).",
 	"",
 	"RULES IN SHORT",
 	"  A turn: each team in order plays Movement, then Missile fire (war",
@@ -139,7 +147,7 @@ const char *help_hint(const struct ui *ui)
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "
-		       "Tab:next e:end i:goals ?:help";
+		       "Tab:next e:end ?:help";
 	case STEP_MISSILE:
 		return "Enter:select/shoot x:shoot t:next enemy a:arc Tab:next "
 		       "g:log e:end ?:help q:quit";

@@ -57,12 +57,75 @@ static chtype terrain(const struct ui *ui, int viewer, int x, int y)
 	return ch | a;
 }
 
+/* With cells two columns wide, what goes between two of them: a wall,
+ * water or woods runs on when both sides show it; open ground stays
+ * dotted, but a highlight both share runs on. */
+static chtype between(chtype a, chtype b)
+{
+	chtype ca = a & A_CHARTEXT, cb = b & A_CHARTEXT;
+	attr_t aa = a & A_ATTRIBUTES, ab = b & A_ATTRIBUTES;
+	if (ca != cb || ca == ' ')
+		return ' ';
+	return (ca == '.' ? ' ' : ca) | (aa == ab ? aa : A_NORMAL);
+}
+
 /* Put ch at map cell x,y if it is in the viewport. */
 static void put(const struct ui *ui, int x, int y, chtype ch)
 {
 	int vx = x - ui->sx, vy = y - ui->sy;
 	if (vx >= 0 && vy >= 0 && vx < ui->lay.map_w && vy < ui->lay.map_h)
-		mvwaddch(ui->map, vy, vx, ch);
+		mvwaddch(ui->map, screen_map_row(ui, y), screen_map_col(ui, x), ch);
+}
+
+/* Where the thumb of a scroll bar of len cells goes, for a view of view
+ * cells from s on a map of size cells: its first cell and length. */
+static void thumb(int len, int s, int view, int size, int *from, int *n)
+{
+	*n = len * view / size;
+	if (*n < 1)
+		*n = 1;
+	*from = s + view >= size ? len - *n
+				 : (int)((long long)len * s / size);
+	if (*from + *n > len)
+		*from = len - *n;
+}
+
+/* Scroll bars where the map is larger than the viewport: beside it (^
+ * more above, v more below) and under it (< more west, > more east), the
+ * part in view in reverse video. They tell only how the viewport lies
+ * on the map, nothing of what is on it. */
+static void scroll_bars(const struct ui *ui)
+{
+	const struct layout *L = &ui->lay;
+	const struct map *m = &ui->g->w->map;
+	WINDOW *win = ui->map;
+	int from, n;
+	if (L->more_v) {
+		int x = L->map_x + L->map_w * L->cell_w;
+		thumb(L->map_h, ui->sy, L->map_h, m->h, &from, &n);
+		for (int i = 0; i < L->map_h; i++) {
+			chtype ch = i >= from && i < from + n ? ' ' | A_REVERSE
+							      : '|' | A_DIM;
+			if (i == 0 && ui->sy > 0)
+				ch = '^' | A_BOLD;
+			else if (i == L->map_h - 1 && ui->sy + L->map_h < m->h)
+				ch = 'v' | A_BOLD;
+			mvwaddch(win, L->map_y + i, x, ch);
+		}
+	}
+	if (L->more_h) {
+		int len = L->map_w * L->cell_w, y = L->map_y + L->map_h;
+		thumb(len, ui->sx * L->cell_w, len, m->w * L->cell_w, &from, &n);
+		for (int i = 0; i < len; i++) {
+			chtype ch = i >= from && i < from + n ? ' ' | A_REVERSE
+							      : '-' | A_DIM;
+			if (i == 0 && ui->sx > 0)
+				ch = '<' | A_BOLD;
+			else if (i == len - 1 && ui->sx + L->map_w < m->w)
+				ch = '>' | A_BOLD;
+			mvwaddch(win, y, L->map_x + i, ch);
+		}
+	}
 }
 
 void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr)
@@ -70,8 +133,9 @@ void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr)
 	int vx = x - ui->sx, vy = y - ui->sy;
 	if (vx < 0 || vy < 0 || vx >= ui->lay.map_w || vy >= ui->lay.map_h)
 		return;
-	chtype ch = mvwinch(ui->map, vy, vx);
-	mvwaddch(ui->map, vy, vx, (ch & (A_CHARTEXT | A_COLOR)) | attr);
+	int row = screen_map_row(ui, y), col = screen_map_col(ui, x);
+	chtype ch = mvwinch(ui->map, row, col);
+	mvwaddch(ui->map, row, col, (ch & (A_CHARTEXT | A_COLOR)) | attr);
 }
 
 /* Show the cell at x,y in reverse, whatever is drawn there. */
@@ -83,19 +147,25 @@ static void mark(const struct ui *ui, int x, int y)
 void mapview_draw(struct ui *ui, int viewer)
 {
 	const struct world *w = ui->g->w;
+	const struct layout *L = &ui->lay;
 	WINDOW *win = ui->map;
-	int rows = getmaxy(win), cols = getmaxx(win);
-	for (int vy = 0; vy < rows; vy++) {
-		wmove(win, vy, 0);
-		for (int vx = 0; vx < cols; vx++) {
-			int x = ui->sx + vx, y = ui->sy + vy;
+	werase(win);
+	for (int vy = 0; vy < L->map_h; vy++) {
+		int y = ui->sy + vy;
+		chtype last = ' ';
+		wmove(win, L->map_y + vy, L->map_x);
+		for (int vx = 0; vx < L->map_w; vx++) {
+			int x = ui->sx + vx;
 			chtype ch = ' ';
-			if (viewer >= 0 && vx < ui->lay.map_w &&
-			    vy < ui->lay.map_h && map_inside(&w->map, x, y))
+			if (viewer >= 0 && map_inside(&w->map, x, y))
 				ch = terrain(ui, viewer, x, y);
+			if (L->cell_w == 2 && vx > 0)
+				waddch(win, between(last, ch));
 			waddch(win, ch);
+			last = ch;
 		}
 	}
+	scroll_bars(ui);
 	if (viewer < 0)
 		return;
 	/* Last-seen marks: where an enemy out of view was last seen. */

@@ -8,9 +8,21 @@
 #include "rules/move.h"
 #include "ui/uipriv.h"
 
+/* Writes the panel's rows one after another. Rows past the bottom are
+ * counted, not drawn, so that a panel too short for everything can be
+ * drawn again leaner: an attack's arithmetic, which comes last, must
+ * never lose a term. */
 struct pen {
 	WINDOW *win;
 	int row, rows, width;
+	int lean;         /* 0: everything; more: fewer rows, see LEAN_ */
+};
+
+enum {
+	LEAN_GAPS = 1,    /* no blank rows between the parts */
+	LEAN_DETAIL = 2,  /* nor the weapons list or the cursor's terrain */
+	LEAN_MORE = 3,    /* nor the units' DV lines */
+	LEAN_MAX = LEAN_MORE
 };
 
 static void say(struct pen *p, attr_t attr, const char *fmt, ...)
@@ -31,8 +43,16 @@ static void say(struct pen *p, attr_t attr, const char *fmt, ...)
 static void wrap(struct pen *p, attr_t attr, const char *s)
 {
 	if (p->row < p->rows)
-		p->row += screen_wrap(p->win, p->row, 0, p->width,
-				      p->rows - p->row, attr, s);
+		screen_wrap(p->win, p->row, 0, p->width, p->rows - p->row, attr,
+			    s);
+	p->row += screen_wrap(NULL, 0, 0, p->width, 1000, attr, s);
+}
+
+/* A blank row between two parts, when there is room for it. */
+static void gap(struct pen *p)
+{
+	if (p->lean < LEAN_GAPS)
+		p->row++;
 }
 
 /* floor(10 * sqrt(d2) + 0.5) in integers: tenths of an inch. */
@@ -183,11 +203,13 @@ static void selected(struct ui *ui, struct pen *p, int viewer)
 	const struct unit *u = &w->units[ui->sel];
 	const struct unit_type *t = world_type(w, u);
 	say(p, ui->pal.team[u->team], "%s %s (%c)", u->id, t->name, t->symbol);
-	say(p, A_NORMAL, " DV %d  hits %d/%d  facing %s", t->dv, u->hits,
-	    t->hits, dir_names[u->facing]);
+	if (p->lean < LEAN_MORE)
+		say(p, A_NORMAL, " DV %d  hits %d/%d  facing %s", t->dv, u->hits,
+		    t->hits, dir_names[u->facing]);
 	can_do(ui, p, ui->sel);
 	climb(ui, p, ui->sel, viewer);
-	weapons(ui, p, u);
+	if (p->lean < LEAN_DETAIL)
+		weapons(ui, p, u);
 	engaged(ui, p, ui->sel, viewer);
 }
 
@@ -224,8 +246,9 @@ static void unit_here(struct ui *ui, struct pen *p, int viewer)
 		const struct unit_type *t = world_type(w, q);
 		say(p, ui->pal.team[q->team], "%s %s (%s)", q->id, t->name,
 		    w->teams[q->team].name);
-		say(p, A_NORMAL, " DV %d  hits %d  facing %s", t->dv, q->hits,
-		    dir_names[q->facing]);
+		if (p->lean < LEAN_MORE)
+			say(p, A_NORMAL, " DV %d  hits %d  facing %s", t->dv,
+			    q->hits, dir_names[q->facing]);
 		return;
 	}
 	int m = mapview_mark_at(ui, viewer, ui->cx, ui->cy);
@@ -260,7 +283,9 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 	}
 	if (ui->view[i]) {
 		const struct cell *c = map_cell_c(&w->map, ui->cx, ui->cy);
-		say(p, A_NORMAL, " %s, height %d", cell_describe(c), c->t.height);
+		if (p->lean < LEAN_DETAIL)
+			say(p, A_NORMAL, " %s, height %d", cell_describe(c),
+			    c->t.height);
 		if (c->t.kind == TERRAIN_DOOR && c->t.state == DOOR_LOCKED &&
 		    !c->t.broken && c->t.locked_by >= 0)
 			say(p, A_NORMAL, " locked by %s",
@@ -306,7 +331,7 @@ static void live_preview(struct ui *ui, struct pen *p, int viewer)
 	bool melee = wi >= 0 && g->step == STEP_MISSILE && t >= 0 &&
 		     panel_melee_note(ui, viewer, t, note, sizeof note);
 	if (!melee)
-		p->row++;
+		gap(p);
 	if (wi < 0) {
 		wrap(p, A_NORMAL, why);
 		return;
@@ -342,25 +367,38 @@ bool panel_melee_note(const struct ui *ui, int viewer, int t, char *buf,
 	return n > 1;
 }
 
-void panel_draw(struct ui *ui, int viewer)
+/* Everything, as lean as asked; returns the rows it wanted. */
+static int draw(struct ui *ui, int viewer, int lean)
 {
-	struct pen p = {ui->panel, 0, getmaxy(ui->panel), getmaxx(ui->panel)};
+	struct pen p = {ui->panel, 0, getmaxy(ui->panel), getmaxx(ui->panel),
+			lean};
 	werase(ui->panel);
-	if (viewer < 0)
-		return;
 	header(ui, &p);
-	p.row++;
+	gap(&p);
 	selected(ui, &p, viewer);
-	p.row++;
+	gap(&p);
 	if (ui->preview) {
 		wrap(&p, A_BOLD, ui->preview);
-		return;
+		return p.row;
 	}
 	const char *line = losview_brief(ui);
 	if (line) { /* v: the line of sight to the cursor, in short */
 		wrap(&p, A_NORMAL, line);
-		return;
+		return p.row;
 	}
 	cursor_cell(ui, &p, viewer);
 	live_preview(ui, &p, viewer);
+	return p.row;
+}
+
+void panel_draw(struct ui *ui, int viewer)
+{
+	werase(ui->panel);
+	if (viewer < 0)
+		return;
+	/* Mostly it fits at once; on a short panel the gaps go first, then
+	 * the details, until the arithmetic at the end fits whole. */
+	int rows = getmaxy(ui->panel);
+	for (int lean = 0; draw(ui, viewer, lean) > rows && lean < LEAN_MAX;)
+		lean++;
 }

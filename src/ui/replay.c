@@ -152,14 +152,15 @@ static void draw_panel(struct ui *ui, const struct replay_state *st)
 static void draw_log(struct ui *ui, int viewer)
 {
 	WINDOW *win = ui->logw;
-	int rows = getmaxy(win), width = getmaxx(win);
+	int rows = screen_log_rows(ui), width = getmaxx(win);
 	werase(win);
 	int y = 0;
 	for (int i = 0; i < ui->log.n && y < rows; i++) {
 		const char *s = viewer != UI_VIEW_ALL
 					? uilog_text(&ui->log, i, viewer)
 					: ui->log.v[i].full;
-		if (s)
+		/* What the command did; the status line has the messages. */
+		if (s && !ui->log.v[i].said)
 			y += screen_wrap(win, y, 0, width, rows - y, A_NORMAL, s);
 	}
 	wnoutrefresh(win);
@@ -176,25 +177,22 @@ static void draw(struct ui *ui, struct replay_state *st)
 	screen_follow(ui);
 	draw_panel(ui, st);
 	draw_log(ui, st->viewer);
-	werase(ui->status);
 	if (st->asking) {
 		char q[64];
+		werase(ui->status);
 		snprintf(q, sizeof q, "Go to round: %s", st->jump);
 		screen_put(ui->status, 0, 0, A_BOLD, q);
-	} else if (ui->status_text[0]) {
-		screen_put(ui->status, 0, 0, ui->status_err ? ui->pal.error : A_BOLD,
-			   ui->status_text);
+		wnoutrefresh(ui->status);
+		if (ui->hint) {
+			werase(ui->hint);
+			wnoutrefresh(ui->hint);
+		}
 	} else {
-		screen_put(ui->status, 0, 0, A_DIM,
-			   "n:next p:previous ]/[:round g:go to round t:view q:quit");
-	}
-	wnoutrefresh(ui->status);
-	if (ui->hint) {
-		werase(ui->hint);
-		wnoutrefresh(ui->hint);
+		screen_bottom(ui, "n:next p:previous ]/[:round g:go to round "
+				  "t:view q:quit");
 	}
 	mapview_draw(ui, st->viewer);
-	wmove(ui->map, ui->cy - ui->sy, ui->cx - ui->sx);
+	wmove(ui->map, screen_map_row(ui, ui->cy), screen_map_col(ui, ui->cx));
 	wnoutrefresh(ui->map);
 	doupdate();
 }

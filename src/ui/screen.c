@@ -7,7 +7,9 @@
 
 #include "ui/uipriv.h"
 
-#define PANEL_ROWS 18 /* rows the panel likes to have */
+#define PANEL_ROWS 18 /* rows the panel likes to have at 80x24 */
+#define PANEL_WIDE 40 /* columns of panel that cells twice as wide leave */
+#define PANEL_MAX 60  /* a panel wider than this only wastes room */
 
 static int min_i(int a, int b)
 {
@@ -35,6 +37,53 @@ void screen_free(struct ui *ui)
 	del(&ui->hint);
 }
 
+/* The map's share of the columns: cells twice as wide when the whole
+ * map fits so beside a wide panel (terminal cells are about twice as
+ * tall as wide: the map then looks as it would on the table), a blank
+ * column before the panel and, for a map taller than the view, its
+ * scroll bar before that; the panel what is left up to PANEL_MAX, the
+ * map centred in the rest. */
+static void layout_columns(struct layout *L, const struct map *m)
+{
+	int beside = 1 + (L->more_v ? 1 : 0);
+	L->cell_w = 2 * m->w + beside + PANEL_WIDE <= L->cols ? 2 : 1;
+	L->map_w = min_i(m->w, (L->cols - beside - UI_PANEL_MIN) / L->cell_w);
+	L->more_h = L->map_w < m->w;
+	int used = L->map_w * L->cell_w + beside;
+	L->panel_w = max_i(UI_PANEL_MIN, min_i(L->cols - used, PANEL_MAX));
+	L->panel_x = L->cols - L->panel_w;
+	/* Centred as seen: a wide cell's second column is blank, the bar
+	 * is seen. */
+	int shown = L->map_w * L->cell_w - (L->cell_w - 1) + beside - 1;
+	L->map_x = min_i((L->panel_x - shown) / 2, L->panel_x - used);
+}
+
+/* The rows: the status and key lines at the bottom, a log of at least
+ * UI_LOG_MIN rows (more on a taller terminal), and the map with, when it
+ * is wider than the screen, its scroll bar below; the panel as tall as
+ * the map or, with room, taller; the map centred beside it. */
+static void layout_rows(struct layout *L, const struct map *m)
+{
+	int extra = L->lines - UI_MIN_LINES;
+	int log_min = UI_LOG_MIN + extra / 3;
+	int bar = L->more_h ? 1 : 0;
+	/* Messages and the key hint get a line each when the whole map
+	 * still fits, or the terminal is taller than the least; otherwise
+	 * they share the bottom line. */
+	L->hint_y = L->lines - 1;
+	L->status_y = L->lines - 2 - log_min >= m->h + bar || extra > 0
+			      ? L->lines - 2
+			      : L->lines - 1;
+	int avail = L->status_y - log_min;
+	L->map_h = min_i(m->h, avail - bar);
+	L->more_v = L->map_h < m->h;
+	L->top_h = max_i(L->map_h + bar,
+			 min_i(PANEL_ROWS + extra / 2, avail));
+	L->map_y = (L->top_h - L->map_h - bar) / 2;
+	L->log_y = L->top_h;
+	L->log_h = L->status_y - L->top_h;
+}
+
 void screen_layout(struct ui *ui)
 {
 	struct layout *L = &ui->lay;
@@ -50,18 +99,12 @@ void screen_layout(struct ui *ui)
 	L->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
 	if (L->too_small)
 		return;
-	L->map_w = min_i(m->w, COLS - 1 - UI_PANEL_MIN);
-	L->panel_x = L->map_w + 1;
-	L->panel_w = COLS - L->panel_x;
-	/* Messages and the key hint get a line each when the whole map
-	 * still fits; otherwise they share the bottom line. */
-	L->hint_y = LINES - 1;
-	L->status_y = LINES - 2 - UI_LOG_MIN >= m->h ? LINES - 2 : LINES - 1;
-	int avail = L->status_y - UI_LOG_MIN;
-	L->map_h = min_i(m->h, avail);
-	L->top_h = max_i(L->map_h, min_i(PANEL_ROWS, avail));
-	L->log_y = L->top_h;
-	L->log_h = L->status_y - L->top_h;
+	/* A scroll bar under the map takes a row from it, one beside it a
+	 * column: each may call for the other. */
+	for (int pass = 0; pass < 3; pass++) {
+		layout_columns(L, m);
+		layout_rows(L, m);
+	}
 	/* The windows tile the screen, so no stale cell survives a resize. */
 	ui->map = newwin(L->top_h, L->panel_x, 0, 0);
 	ui->panel = newwin(L->top_h, L->panel_w, 0, L->panel_x);
@@ -75,6 +118,16 @@ void screen_layout(struct ui *ui)
 	leaveok(ui->logw, TRUE);
 	leaveok(ui->status, TRUE);
 	screen_follow(ui);
+}
+
+int screen_map_row(const struct ui *ui, int y)
+{
+	return ui->lay.map_y + y - ui->sy;
+}
+
+int screen_map_col(const struct ui *ui, int x)
+{
+	return ui->lay.map_x + (x - ui->sx) * ui->lay.cell_w;
 }
 
 /* The viewport origin that keeps c in view: when the cursor comes within
@@ -171,13 +224,68 @@ int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
 	return screen_wrap_skip(win, y, x, width, maxrows, attr, s, 0);
 }
 
+/* The status line's text. */
+static void set_status(struct ui *ui, bool error, const char *text)
+{
+	size_t n = strlen(text);
+	if (n >= sizeof ui->status_text)
+		n = sizeof ui->status_text - 1;
+	memcpy(ui->status_text, text, n);
+	ui->status_text[n] = '\0';
+	ui->status_err = error;
+}
+
+void screen_status_text(struct ui *ui, bool error, const char *text,
+			bool logged)
+{
+	set_status(ui, error, text);
+	/* A question is not news: its answer is. Said to no team (between
+	 * turns) or to the all-seeing watcher of a replay, it is for all. */
+	if (!logged && text[0] && ui->mode == MODE_PLAY)
+		uilog_said(&ui->log, text, ui->viewer);
+}
+
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 {
+	char text[2 * UI_STATUS_LEN];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(ui->status_text, sizeof ui->status_text, fmt, ap);
+	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	ui->status_err = error;
+	screen_status_text(ui, error, text, false);
+}
+
+void screen_prompt(struct ui *ui, const char *fmt, ...)
+{
+	char text[2 * UI_STATUS_LEN];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	/* Shown as a message is, but like a question it is not news: the
+	 * log line it stands for is there already, or it only says which
+	 * keys go on. */
+	set_status(ui, false, text);
+}
+
+/* Rows the status message takes: 0, 1 or 2 (a longer one is shortened
+ * in the middle, and the log has it whole). */
+static int status_rows(const struct ui *ui)
+{
+	int n = ui->status_text[0] ? screen_wrap(NULL, 0, 0, COLS, 1000, 0,
+						 ui->status_text)
+				   : 0;
+	return min_i(n, 2);
+}
+
+int screen_log_rows(const struct ui *ui)
+{
+	int rows = ui->logw ? getmaxy(ui->logw) : 0;
+	/* Sharing its line with the key hint, a two-row message takes the
+	 * log's last row. */
+	if (!ui->hint && status_rows(ui) == 2)
+		rows--;
+	return rows;
 }
 
 static void draw_too_small(struct ui *ui)
@@ -210,24 +318,68 @@ bool screen_wait_size(struct ui *ui)
 	return !ui->quit;
 }
 
-/* The status line: a message or question until the next key; the hint
- * line: the keys that matter now. When they share a line, the message
- * wins. */
-static void draw_bottom(struct ui *ui)
+/* A message over two rows, first's row y and second's first row. One
+ * longer still keeps its first row and its end (a reason, a file name),
+ * with ... for what is left out between them; the log has it whole. */
+static void two_rows(WINDOW *first, int y, WINDOW *second, attr_t a,
+		     const char *text)
 {
-	werase(ui->status);
-	if (ui->status_text[0])
-		screen_put(ui->status, 0, 0,
-			   ui->status_err ? ui->pal.error : A_BOLD,
-			   ui->status_text);
-	else if (!ui->hint)
-		screen_put(ui->status, 0, 0, A_DIM, help_hint(ui));
-	wnoutrefresh(ui->status);
-	if (ui->hint) {
-		werase(ui->hint);
-		screen_put(ui->hint, 0, 0, A_DIM, help_hint(ui));
-		wnoutrefresh(ui->hint);
+	screen_wrap(first, y, 0, COLS, 1, a, text);
+	if (screen_wrap(NULL, 0, 0, COLS, 1000, 0, text) <= 2) {
+		screen_wrap_skip(second, 0, 0, COLS, 1, a, text, 1);
+		return;
 	}
+	/* The end: the last words that fit after "... " (or the last
+	 * characters, when one word is longer than that), nothing of the
+	 * first row again. */
+	size_t len = strlen(text), room = (size_t)COLS - 4, from = len - room;
+	size_t shown = (size_t)wrap_point(text, COLS);
+	if (from < shown)
+		from = shown;
+	while (from < len && text[from - 1] != ' ')
+		from++;
+	if (from == len)
+		from = len - room > shown ? len - room : shown;
+	while (from < len && text[from] == ' ')
+		from++;
+	char row[UI_STATUS_LEN + 8];
+	snprintf(row, sizeof row, "... %s", text + from);
+	screen_put(second, 0, 0, a, row);
+}
+
+/* The status line: a message or question until the next key, wrapped
+ * over two rows when it must (the key hint's, or the log's last when they
+ * share the bottom line); the hint line: the keys that matter now. When
+ * they share a line, the message wins. */
+void screen_bottom(struct ui *ui, const char *hint)
+{
+	attr_t a = ui->status_err ? ui->pal.error : A_BOLD;
+	int rows = status_rows(ui);
+	WINDOW *first = ui->status, *second = NULL;
+	if (rows == 2) {
+		first = ui->hint ? ui->status : ui->logw;
+		second = ui->hint ? ui->hint : ui->status;
+	}
+	werase(ui->status);
+	if (ui->hint)
+		werase(ui->hint);
+	if (rows == 0 && !ui->hint)
+		screen_put(ui->status, 0, 0, A_DIM, hint);
+	else if (rows == 1)
+		screen_put(ui->status, 0, 0, a, ui->status_text);
+	if (rows == 2) {
+		int y = first == ui->logw ? getmaxy(ui->logw) - 1 : 0;
+		wmove(first, y, 0);
+		wclrtoeol(first);
+		two_rows(first, y, second, a, ui->status_text);
+		if (first == ui->logw)
+			wnoutrefresh(ui->logw);
+	} else if (ui->hint) {
+		screen_put(ui->hint, 0, 0, A_DIM, hint);
+	}
+	wnoutrefresh(ui->status);
+	if (ui->hint)
+		wnoutrefresh(ui->hint);
 }
 
 void screen_draw(struct ui *ui)
@@ -243,10 +395,10 @@ void screen_draw(struct ui *ui)
 	wnoutrefresh(ui->panel);
 	logview_draw(ui, v);
 	wnoutrefresh(ui->logw);
-	draw_bottom(ui);
+	screen_bottom(ui, help_hint(ui));
 	/* The map last: the terminal's cursor stays on the map cursor. */
 	mapview_draw(ui, v);
-	wmove(ui->map, ui->cy - ui->sy, ui->cx - ui->sx);
+	wmove(ui->map, screen_map_row(ui, ui->cy), screen_map_col(ui, ui->cx));
 	wnoutrefresh(ui->map);
 	doupdate();
 }

@@ -82,16 +82,18 @@ static bool tell_news(struct ui *ui)
 					   : NULL;
 	if (!news)
 		return false;
-	uilog_note(&ui->log, news);
-	screen_status(ui, true, "%s", news);
+	screen_status(ui, true, "%s", news); /* and in the log */
 	return true;
 }
 
 bool ui_send(struct ui *ui, const char *line)
 {
-	char why[CMD_WHY_LEN] = "";
+	char why[CMD_WHY_LEN] = "", said[UI_STATUS_LEN];
 	ui_refresh_caches(ui);
 	uilog_command(&ui->log);
+	/* The command goes in the log before what it does. */
+	snprintf(said, sizeof said, "> %s", line);
+	uilog_said(&ui->log, said, ui->viewer);
 	/* The viewer gives the command: the refusal speaks from what the
 	 * viewer's team knows. */
 	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
@@ -101,7 +103,7 @@ bool ui_send(struct ui *ui, const char *line)
 		return false;
 	}
 	if (!tell_news(ui))
-		screen_status(ui, false, "> %s", line);
+		screen_status_text(ui, false, said, true);
 	return true;
 }
 
@@ -232,14 +234,10 @@ static void remote_update(struct ui *ui, int r, const char *note)
 		screen_draw(ui);
 		r = ui->submit.remote_lost(ui->submit.ctx, again, sizeof again);
 		note = again;
-		if (r > 0)
-			screen_status(ui, false, "%s", again);
-		else
-			screen_status(ui, true, "%s", again);
-		uilog_note(&ui->log, again);
+		/* The status line puts each message in the log too. */
+		screen_status(ui, r <= 0, "%s", again);
 	} else if (note[0]) {
 		screen_status(ui, false, "%s", note);
-		uilog_note(&ui->log, note);
 	}
 	if (r == 2) {
 		ui->quit = true;
@@ -271,11 +269,11 @@ static void remote_turn(struct ui *ui, int *round, int *active)
 		 * (and again after a reconnection in the middle of a turn). */
 		digest_show(ui, ui->submit.seat);
 		actions_select(ui, actions_first_unit(ui), true);
-		screen_status(ui, false, "Your turn, %s: round %d", name, g->round);
+		/* Not news for the log: its step lines say it. */
+		screen_prompt(ui, "Your turn, %s: round %d", name, g->round);
 		return;
 	} else {
-		screen_status(ui, false, "%s's turn: you see what %s sees as it "
-					 "happens",
+		screen_prompt(ui, "%s's turn: you see what %s sees as it happens",
 			      name, g->w->teams[ui->submit.seat].name);
 	}
 	term_title(ui, ours ? "medsiege: your turn" : "medsiege: waiting");

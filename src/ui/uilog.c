@@ -66,6 +66,23 @@ void uilog_note(struct uilog *l, const char *text)
 	ln->full_mask = (1u << l->nteams) - 1;
 }
 
+void uilog_said(struct uilog *l, const char *text, int team)
+{
+	bool one = team >= 0 && team < l->nteams;
+	if (l->n > 0 && l->v[l->n - 1].said) {
+		const char *last = uilog_text(l, l->n - 1, one ? team : 0);
+		if (last && strcmp(last, text) == 0)
+			return;
+	}
+	uilog_note(l, text);
+	struct uilog_line *ln = &l->v[l->n - 1];
+	ln->said = true;
+	/* Said to one team, it is that team's alone: the next team at this
+	 * keyboard must not read it. */
+	if (one)
+		ln->full_mask = 1u << team;
+}
+
 const char *uilog_text(const struct uilog *l, int i, int team)
 {
 	if (i < 0 || i >= l->n || team < 0 || team >= MAX_TEAMS)

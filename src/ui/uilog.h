@@ -19,6 +19,7 @@ struct uilog_line {
 	int x0, y0, x1, y1;      /* the event's places (a move: from, to) */
 	unsigned char sight[MAX_TEAMS]; /* what each team may read (EVS_*) */
 	unsigned long cmd;       /* the command that caused it */
+	bool said;               /* a message of the screen's, not an event */
 };
 
 struct uilog {
@@ -49,6 +50,12 @@ void uilog_listener(void *ctx, const struct game *g, const struct event *ev);
 void uilog_command(struct uilog *l);
 /* A line every team may read (the seed, a banner). */
 void uilog_note(struct uilog *l, const char *text);
+/* A message the screen said to team (to every team when team < 0): a
+ * command given, a refusal, a notice. The full log keeps it; it is not
+ * the game's story, which a resumed game or a seat taken back retells,
+ * so the log pane leaves it out. The same message twice running is
+ * kept once. */
+void uilog_said(struct uilog *l, const char *text, int team);
 /* The text of line i as team reads it, or NULL when hidden from it. */
 const char *uilog_text(const struct uilog *l, int i, int team);
 /* Whether line i belongs in a turn digest for team: what another team

@@ -21,7 +21,7 @@
 #define UI_MIN_LINES 24
 #define UI_PANEL_MIN 30   /* columns of the side panel at least */
 #define UI_LOG_MIN 3      /* lines of the log pane at least */
-#define UI_STATUS_LEN 256
+#define UI_STATUS_LEN 512
 /* A key the terminal sent that means nothing here. */
 #define UI_KEY_UNKNOWN (KEY_MAX + 1)
 /* Not a key: the host of a remote game has sent something. */
@@ -33,6 +33,10 @@ struct layout {
 	bool too_small;
 	int top_h;            /* rows of map and panel */
 	int map_w, map_h;     /* viewport in cells */
+	int cell_w;           /* columns a cell takes: 1, or 2 with room */
+	int map_x, map_y;     /* the viewport's corner in the map window */
+	bool more_h, more_v;  /* the map is wider / taller than the viewport:
+				 a scroll bar below / beside it */
 	int panel_x, panel_w;
 	int log_y, log_h;
 	int status_y;         /* messages and questions */
@@ -138,11 +142,29 @@ void screen_layout(struct ui *ui);
 void screen_free(struct ui *ui);
 /* Draw the play screen for the viewer and send it. */
 void screen_draw(struct ui *ui);
-/* Put a message on the status line (error: shown as a rejection). */
+/* Put a message on the status line (error: shown as a rejection) and in
+ * the viewer's full log (not a question, while one is asked). */
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A passing instruction on the status line, shown as a message is but,
+ * like a question, not put in the log (stepping through the digest,
+ * watching the computer's turn). */
+void screen_prompt(struct ui *ui, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The same with the text as it is; logged: the log has it already. */
+void screen_status_text(struct ui *ui, bool error, const char *text,
+			bool logged);
+/* Rows of the log pane the log may use now (the status line may borrow
+ * its last). */
+int screen_log_rows(const struct ui *ui);
+/* Draw the status line and the key hint (hint: the keys that matter). */
+void screen_bottom(struct ui *ui, const char *hint);
 /* Keep the cursor in view, scrolling the map viewport. */
 void screen_follow(struct ui *ui);
+/* The map window's row and column of map cell x,y (in the viewport or
+ * not). */
+int screen_map_row(const struct ui *ui, int y);
+int screen_map_col(const struct ui *ui, int x);
 /* Show "terminal too small" and wait until it is big enough (false: quit). */
 bool screen_wait_size(struct ui *ui);
 /* Write s into win at row y from column x, cut to the window's width. */

@@ -47,7 +47,7 @@ bool watch_computer(struct ui *ui, int team)
 		if (skipped || !seen_since(ui, before, team))
 			continue;
 		ui->dirty = true;
-		screen_status(ui, false,
+		screen_prompt(ui,
 			      "%s (computer) plays round %d; any key: on to the "
 			      "end of its turn",
 			      name, g->round);

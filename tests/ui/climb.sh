@@ -5,6 +5,9 @@
 . "$(dirname "$0")/lib.sh"
 
 field=$srcdir/tests/data/climb-friend.yaml
+# The 10x4 field at 80x24: cells two columns wide, centred in the 18 rows
+# beside the panel.
+map_y=7 cell_w=2
 
 check "Red's turn" eval 'start -- "$field --seed 1" && wait_for "Red to play"'
 keys Enter
@@ -17,7 +20,7 @@ keys m k
 check "the log tells the part-way climb" \
 	wait_for "r2 climbs towards 2,0: 6 of 8 inches done"
 check "the panel shows it on the selected unit" wait_for "climbing: 6 of 8 inches"
-check "r2 stays at the foot" eventually '[ "$(at 2 1)" = A ]'
+check "r2 stays at the foot" eventually '[ "$(cell 2 1)" = A ]'
 keys Tab
 check "r1 selected: no climb on its panel" \
 	eval 'wait_for "r1 Man-at-Arms (A)" && wait_gone "climbing:"'
@@ -53,6 +56,6 @@ keys Tab
 check "round 2: r2's climb is still part-way" wait_for "climbing: 6 of 8 inches"
 keys m k
 check "m k pays the rest: r2 is on the walk" \
-	eval 'wait_for "r2 moves 2,1 -> 2,0 (2 inches, 4 left)" && [ "$(at 2 0)" = A ]'
+	eval 'wait_for "r2 moves 2,1 -> 2,0 (2 inches, 4 left)" && [ "$(cell 2 0)" = A ]'
 check "and the panel shows no climb" wait_gone "climbing:"
 finish

@@ -5,6 +5,9 @@
 # that draws none asks nothing.
 . "$(dirname "$0")/lib.sh"
 field=$srcdir/tests/ui/melee.yaml
+# The 12x6 field at 80x24: cells two columns wide, centred in the 18 rows
+# beside the panel.
+map_y=6 cell_w=2
 
 # select ID NAME: Tab until that unit is selected.
 select_unit() {
@@ -26,13 +29,13 @@ check "m asks before leaving melee, naming the attacker and its need" \
 	wait_for "Move r2 out of melee? free attack: b1 15+ (30%) [y/n]"
 check "the panel lists each free attack" \
 	wait_for "r2 leaves melee, drawing 1 free attack:"
-check "with the arithmetic the roll will use" \
-	wait_for "b1 pitchfork: need 15+ (30%): AV 11 + DV 6 - from behind 2"
+check "with the arithmetic the roll will use (wrapped, never cut)" \
+	wait_joined "b1 pitchfork: need 15+ (30%): AV 11 + DV 6 - from behind 2"
 check "nothing is rolled while it asks" eval '! screen | grep -q "rolled"'
 keys n
 check "n makes no move" wait_for "no move made"
 check "and sends nothing" eval '! screen | grep -q "> move" && ! screen | grep -q "rolled"'
-check "r2 has not moved" eventually '[ "$(at 4 3)" = A ]'
+check "r2 has not moved" eventually '[ "$(cell 4 3)" = A ]'
 
 # Enter on a destination: the same question, for the path's attacks.
 keys h h Enter

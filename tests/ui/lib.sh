@@ -73,6 +73,16 @@ wait_gone() {
 
 keys() { tm send-keys -t t "$@"; }
 
+# joined: the screen's rows as one line, runs of blanks squeezed to one
+# (a text wrapped over rows reads as one).
+joined() { screen | tr -s ' \n' '  '; }
+
+# wait_joined TEXT [SECONDS]: until the joined rows show TEXT.
+wait_joined() {
+	joined_text=$1
+	eventually 'joined | grep -Fq -- "$joined_text"' "${2:-10}"
+}
+
 # eventually SHELL-TEST [SECONDS]: until the test holds (the terminal may
 # be between two halves of a frame when first looked at).
 eventually() {
@@ -136,6 +146,15 @@ attrs_at() {
 
 # cursor: the terminal cursor's column and row ("X Y").
 cursor() { tm display-message -p -t t '#{cursor_x} #{cursor_y}'; }
+
+# Where the map is on the screen, for cell: the column and row of map
+# cell 0,0, and the columns a cell takes. A test of a map that does not
+# start at the top left (a small map is centred beside the panel, its
+# cells twice as wide when there is room: src/ui/screen.c) sets them.
+map_x=0 map_y=0 cell_w=1
+
+# cell X Y: the character shown for map cell X,Y (the view unscrolled).
+cell() { at $((map_x + $1 * cell_w)) $((map_y + $2)); }
 
 ok() {
 	pass=$((pass + 1))

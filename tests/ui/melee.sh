@@ -5,10 +5,13 @@
 # winner and the goal.
 . "$(dirname "$0")/lib.sh"
 field=$srcdir/tests/ui/melee.yaml
+# The 12x6 field at 80x24: cells two columns wide, centred in the 18 rows
+# beside the panel.
+map_y=6 cell_w=2
 
 # Seed 3: the archer's shot flies at r2 and misses; r1 then misses b1.
 check "Red's turn starts" start_red -- "$field --seed 3"
-check "Red does not see Blue's crossbowman behind the wall" eventually '[ "$(at 10 3)" = " " ]'
+check "Red does not see Blue's crossbowman behind the wall" eventually '[ "$(cell 10 3)" = " " ]'
 keys e y
 wait_for "Round 1: Red, Missile fire"
 keys Tab
@@ -17,7 +20,7 @@ keys t
 check "t finds the levy" wait_for "b1 Peasant Levy (Blue)"
 keys x
 check "shooting into melee names who may be hit" \
-	wait_for "who is hit among b1, r1, r2"
+	wait_joined "who is hit among b1, r1, r2"
 check "the hidden crossbowman is not among them" eval '! screen | grep -q b2'
 keys y
 check "the die picks the target first" wait_for "shot into melee, target among b1 r1 r2"
@@ -55,8 +58,8 @@ check "and the announcement" wait_for "b1 is outnumbered"
 check "the archer Blue could not see is not named" eval '! screen | grep -q r3'
 check "its shot is told without naming it" wait_for "an unseen enemy attacks r2"
 keys q
-check "Blue sees its crossbowman" eval 'wait_for "movement left" && [ "$(at 10 3)" = c ]'
-check "but not Red's archer" eventually '[ "$(at 5 5)" = " " ] && ! screen | grep -q r3'
+check "Blue sees its crossbowman" eval 'wait_for "movement left" && [ "$(cell 10 3)" = c ]'
+check "but not Red's archer" eventually '[ "$(cell 5 5)" = " " ] && ! screen | grep -q r3'
 
 # Seed 1: r1 disables the levy: Red wins.
 start_red -- "$field --seed 1"

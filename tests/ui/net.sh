@@ -75,8 +75,9 @@ check "Blue is told whose turn it is" see blue "Red's turn: you see what Blue se
 check "Blue's title says it waits" \
 	eval '[ "$(tm display -p -t blue "#{pane_title}")" = "medsiege: waiting" ]'
 check "the watcher sees Blue's screen" see watch "Red's turn: you see what Blue sees"
+# (At 80x24 the melee field's cells are two columns wide.)
 check "Blue's screens show its levy beside Red's knight" \
-	eval 'see blue "Kp" && see watch "Kp"'
+	eval 'see blue "K p" && see watch "K p"'
 check "no Blue screen shows Red's archer" eval 'never blue r3 && never watch r3'
 check "no seed reaches a player's log" eval 'never red "seed" && never blue "seed"'
 

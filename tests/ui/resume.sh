@@ -41,8 +41,8 @@ gone "$(game_pid)"
 check "--resume SAVE names the save" eval 'start -- "--resume $save" && wait_for "Blue to play"'
 keys q
 
-# A computer player: Blue is played by the program.
-# (--pace 0: the computer's turn is not shown, the digest tells it.)
+# A computer player: Blue is played by the program (--pace 0: its turn
+# is not shown action by action, so the digest tells it).
 start -- "$scenario --seed 2 --ai Blue --pace 0"
 check "--ai: Red plays" wait_for "Red to play"
 keys Enter

@@ -175,6 +175,31 @@ static void test_melee_is_seen_by_both(void **state)
 	unload(&f);
 }
 
+/* A message said to one team is that team's alone, marked as the
+ * screen's (the pane leaves it out); said twice running it is kept once;
+ * said to no team, every team reads it. */
+static void test_said_is_the_teams_own(void **state)
+{
+	(void)state;
+	struct fixture f;
+	load(&f, "maps/gatehouse.yaml", 1);
+	int before = f.log.n;
+	uilog_said(&f.log, "r1 cannot move nw: 9,15 is water", RED);
+	uilog_said(&f.log, "r1 cannot move nw: 9,15 is water", RED);
+	assert_int_equal(f.log.n, before + 1);
+	assert_true(f.log.v[before].said);
+	assert_non_null(find(&f, RED, "cannot move nw"));
+	assert_false(names(&f, BLUE, "cannot move"));
+	uilog_said(&f.log, "this game is not being saved", -1);
+	assert_int_equal(f.log.n, before + 2);
+	assert_non_null(find(&f, RED, "not being saved"));
+	assert_non_null(find(&f, BLUE, "not being saved"));
+	/* The game's own lines are not the screen's. */
+	run(&f, "end");
+	assert_false(f.log.v[f.log.n - 1].said);
+	unload(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -184,6 +209,7 @@ int main(void)
 		cmocka_unit_test(test_moves_merge),
 		cmocka_unit_test(test_unseen_shooter_is_not_named),
 		cmocka_unit_test(test_melee_is_seen_by_both),
+		cmocka_unit_test(test_said_is_the_teams_own),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,8 @@
 # teams the curtain stays down during the computer's turn.
 . "$(dirname "$0")/lib.sh"
 tut=$srcdir/maps/tutorial.yaml
+# The 24x12 field at 80x24: centred in the 18 rows beside the panel.
+map_y=3
 
 check "Red's turn against the computer" start_red -- "$tut --seed 4 --ai Blue --pace 600000"
 keys e y
@@ -18,7 +20,7 @@ check "the computer's first seen action is drawn on Red's screen" \
 	eval 'wait_for "b2 moves 17,5 -> 12,5" && wait_for "Blue (computer) plays round 1"'
 check "and held: its next one is not there yet" eval '! screen | grep -q "b3 moves"'
 check "Red's map shows b2 where it went, Red's own fog kept" \
-	eval '[ "$(at 12 5)" = B ] && [ "$(at 0 0)" = " " ]'
+	eval '[ "$(cell 12 5)" = B ] && [ "$(cell 0 0)" = " " ]'
 keys x
 check "a key: the rest of the turn, told by the digest" \
 	eval 'wait_for "Red: what you saw since your last turn" && wait_for "b3 moves 17,7 -> 12,7"'

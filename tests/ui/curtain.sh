@@ -1,0 +1,63 @@
+#!/bin/sh
+# The first curtain shows every goal at 80x24, whatever the description
+# leaves: the description's end gives way first, a goal too long for a row
+# wraps onto the next, indented, and only when the goals alone are more
+# than the screen holds does their end give way, with the last line
+# saying that i shows it all.
+. "$(dirname "$0")/lib.sh"
+
+# curtain SCENARIO: started, its first curtain up.
+curtain() {
+	start -- "$1 --seed 1" && wait_for "to play" && wait_for "(q quits)"
+}
+# goal TEXT: the curtain shows TEXT, whole (over rows or not).
+goal() { wait_joined "$1"; }
+
+check "tutorial: the curtain" curtain "$srcdir/maps/tutorial.yaml"
+for g in "Red: disable captain" "Blue: disable ballista" \
+	"Red: disable every enemy unit" "Blue: disable every enemy unit"; do
+	check "tutorial: $g" goal "$g"
+done
+check "tutorial: the description is whole" \
+	eval 'goal "Blue'"'"'s captain is the foot knight K behind the ruin." &&
+	wait_for "i shows this again during the game"'
+
+hold="hold 18,9-24,13 with no enemy in it at the end of 2 rounds in a row"
+check "chapel: the curtain" curtain "$srcdir/maps/chapel.yaml"
+for g in "Red: $hold" "Blue: $hold" "Green: $hold" "Red: disable every enemy unit" \
+	"Blue: disable every enemy unit" "Green: disable every enemy unit"; do
+	check "chapel: $g" goal "$g"
+done
+check "chapel: the description gives way instead" \
+	wait_for "i shows all of this during the game"
+
+# Long team names: each goal is longer than a row.
+long=$srcdir/tests/ui/goals.yaml
+rose="The Company of the White Rose" city="The Burghers of the Free City"
+check "long goals: the curtain" curtain "$long"
+for g in "$rose: hold 10,2-14,6 with no enemy in it at the end of 2 rounds in a row" \
+	"$city: hold 10,2-14,6 with no enemy in it at the end of 2 rounds in a row" \
+	"$rose: disable every unit of $city" \
+	"$city: survive until the end of round 6"; do
+	check "long goals: $g" goal "$g"
+done
+check "a goal's further row is indented under its text" \
+	eval 'screen | grep -q "^ *$rose: hold" && screen | grep -q "^    of 2 rounds in a row"'
+
+# Four times the goals: more rows than the screen holds. As many as fit,
+# then the line that says i shows them all; i does.
+many=$work/many.yaml
+awk '/^goals:/ { g = 1 } { print } g && /^  - / { for (i = 0; i < 3; i++) extra = extra $0 "\n" }
+	END { printf "%s", extra }' "$long" | sed "s|roster: \.\./\.\./|roster: $srcdir/|" >"$many"
+check "many goals: the curtain" curtain "$many"
+check "many goals: the first goal, then the line that says there is more" \
+	eval 'goal "$rose: hold 10,2-14,6" && wait_for "i shows all of this during the game"'
+keys Enter
+wait_for "movement left"
+keys i
+check "i shows the goals from the first" eval 'wait_for "GOALS" && wait_joined "$rose: hold 10,2-14,6"'
+keys End
+check "to the last, then the round limit" \
+	eval 'wait_for "A draw if no goal is met by the end of round 6." &&
+	[ "$(screen | grep -c "$city: survive until the end of round 6")" -ge 1 ]'
+finish
