@@ -52,6 +52,7 @@ struct client {
 	unsigned uid;
 	int wirefd;            /* MEDSIEGE_WIRE_LOG: a copy of what is sent */
 	bool overflow;         /* more waits for it than a reader leaves */
+	bool closing;          /* gone but for its last line, being written */
 };
 
 struct seat {
@@ -271,16 +272,23 @@ static void say_json(struct client *c, const char *type, const char *key,
 	strbuf_free(&b);
 }
 
-static void drop(struct host *h, struct client *c, const char *why)
+/* The client is gone from the game (its seat free again). */
+static void leave(struct host *h, struct client *c, const char *why)
 {
-	if (c->c.fd < 0)
-		return;
 	logf_("client %d (uid %u%s%s) leaves: %s", c->id, c->uid,
 	      c->state == CL_SEATED ? ", " : "",
 	      c->state == CL_SEATED ? h->s->g->w->teams[c->team].name : "", why);
 	if (c->state == CL_SEATED && !c->watcher &&
 	    h->seats[c->team].player == c->id)
 		h->seats[c->team].player = 0;
+}
+
+static void drop(struct host *h, struct client *c, const char *why)
+{
+	if (c->c.fd < 0)
+		return;
+	if (!c->closing)
+		leave(h, c, why);
 	conn_flush(&c->c);
 	conn_close(&c->c, why);
 	if (c->wirefd >= 0)
@@ -288,12 +296,32 @@ static void drop(struct host *h, struct client *c, const char *why)
 	c->wirefd = -1;
 }
 
-/* Say one last line (an error, a farewell), then close. */
+/* Say one last line (an error, a farewell), then close. The line goes
+ * out before whatever else waits for the client (the rest of its
+ * record), which it will never read now, and the connection stays open
+ * (read no more) until the line is written or the client's time to take
+ * it is up: a client still reading gets it, however far behind it was
+ * and however full its socket. */
 static void refuse_and_drop(struct host *h, struct client *c, const char *type,
 			    const char *text)
 {
+	if (c->c.fd < 0 || c->closing)
+		return;
+	size_t queued = c->c.nout;
+	conn_cut_queue(&c->c);
+	if (c->wirefd >= 0 && queued > c->c.nout) {
+		/* The wire log holds what is sent: not what was cut. */
+		off_t end = lseek(c->wirefd, 0, SEEK_END);
+		off_t cut = (off_t)(queued - c->c.nout);
+		if (end >= cut && ftruncate(c->wirefd, end - cut) != 0)
+			logf_("client %d: wire log: %s", c->id, strerror(errno));
+	}
 	say_json(c, type, "text", text);
-	drop(h, c, text);
+	leave(h, c, text);
+	c->closing = true;
+	c->since = now_ms();
+	if (conn_flush(&c->c) != 0 || c->c.nout == 0)
+		drop(h, c, text);
 }
 
 static void open_wire_log(struct host *h, struct client *c)
@@ -426,7 +454,7 @@ static void seat_client(struct host *h, struct client *c, const char *arg)
 /* Queue what a seated client has not yet been sent of its record. */
 static void feed(struct host *h, struct client *c)
 {
-	if (c->state != CL_SEATED || c->c.fd < 0)
+	if (c->state != CL_SEATED || c->c.fd < 0 || c->closing)
 		return;
 	const struct wire_team *r = &h->rec[c->team];
 	while (c->cursor < r->n && c->c.nout < HOST_QUEUE_AHEAD) {
@@ -497,7 +525,8 @@ static void seated_line(struct host *h, struct client *c, const char *line)
 static void client_lines(struct host *h, struct client *c)
 {
 	char line[PROTO_LINE_MAX];
-	for (int k = 0; k < HOST_LINES_PER_TURN && c->c.fd >= 0; k++) {
+	for (int k = 0; k < HOST_LINES_PER_TURN && c->c.fd >= 0 && !c->closing;
+	     k++) {
 		int r = conn_line(&c->c, line);
 		if (r == 0)
 			return;
@@ -599,6 +628,13 @@ static void serve(struct host *h)
 			}
 			if (c->state == CL_SEATED && (c->c.nout < before || c->c.nout == 0))
 				c->since = t;
+			if (c->closing) {
+				/* Its last line is written, or its time is up. */
+				long long due = client_due(h, c);
+				if (c->c.nout == 0 || (due >= 0 && t >= due))
+					drop(h, c, "closed");
+				continue;
+			}
 			if (c->c.nin > 0 && !c->partial)
 				c->partial = t;
 			else if (c->c.nin == 0)
@@ -633,7 +669,8 @@ static void serve(struct host *h)
 		int timeout = -1;
 		for (int i = 0; i < h->ncl; i++) {
 			struct client *c = &h->cl[i];
-			pfd[i + 1] = (struct pollfd){.fd = c->c.fd, .events = POLLIN};
+			pfd[i + 1] = (struct pollfd){.fd = c->c.fd,
+						     .events = c->closing ? 0 : POLLIN};
 			if (c->c.nout > 0)
 				pfd[i + 1].events |= POLLOUT;
 			long long due = client_due(h, c);
@@ -661,7 +698,7 @@ static void serve(struct host *h)
 			accept_clients(h);
 		for (int i = 0; i < polled; i++) {
 			struct client *c = &h->cl[i];
-			if (c->c.fd < 0 || pfd[i + 1].fd != c->c.fd)
+			if (c->c.fd < 0 || pfd[i + 1].fd != c->c.fd || c->closing)
 				continue;
 			if (pfd[i + 1].revents & (POLLIN | POLLHUP | POLLERR) ||
 			    memchr(c->c.in, '\n', c->c.nin)) {

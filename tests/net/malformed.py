@@ -370,6 +370,39 @@ def test_flood(rep, case, cmds):
     case.served('the flood')
 
 
+def test_flood_behind(rep, case):
+    """A watcher floods before it has read any of a record longer than
+    its socket holds: dropped, and still sent its error line, last,
+    once it reads."""
+    host = case.host
+    drops = host.log_text().count('more lines than a player types')
+    c = Conn(case.pool, host.sock, 'flooder behind')
+    case.pool.conns.remove(c)  # it reads nothing until it has flooded
+    c.send(('%s\nhello %s\n' % (GREETING, case.code[('Blue', 'watch')])).encode())
+    case.pool.wait(lambda: host.log_text().count('watches Blue') >
+                   case.watches, 30, 'seat of the flooder')
+    c.send(b'ping\n' * 450)
+    case.pool.wait(lambda: host.log_text().count('more lines than a player types') >
+                   drops, 30, 'the host to drop the flooder')
+    c.sock.setblocking(True)
+    c.sock.settimeout(30)
+    while not c.closed:
+        try:
+            data = c.sock.recv(65536)
+        except OSError:
+            data = b''
+        if not data:
+            c.closed = True
+        else:
+            c._take(data)
+    rep.ok(len(c.record) > 100 and len(c.errors) == 1 and
+           'more lines than a player types' in c.errors[0].get('text', '') and
+           b'"type":"error"' in c.lines[-1],
+           'flood from far behind: its error line came last, after %d lines of record'
+           % len(c.record), [l[:120] for l in c.lines[-1:]])
+    case.served('a flood from far behind')
+
+
 def main():
     rep = Report()
     with Net('malformed', net_ms=NET_MS) as net:
@@ -388,10 +421,15 @@ def main():
             test_bytes(rep, case)
             test_silence(rep, case)
             test_orders(rep, case)
+            test_stalled(rep, case)
             # The flood: the script from its start, after 'move r3 e' was
             # given above (the script moves r3 by moveto, which still works).
+            # After the stalled reader's chats, each flooding watcher
+            # floods while far behind in a long record: its error line
+            # must still reach it.
             test_flood(rep, case, SCRIPT['cmds'][:24])
-            test_stalled(rep, case)
+            case.watches = host.log_text().count('watches Blue')
+            test_flood_behind(rep, case)
             rep.ok(host.alive(), 'the host is still running')
             for c in (case.red, case.blue):
                 rep.ok(not c.bad_lines, '%s was sent only JSON lines' % c.name, c.bad_lines[:3])
