@@ -464,8 +464,44 @@ static void feed(struct host *h, struct client *c)
 	}
 }
 
+/* Answer a line: ok, or refused with why. The line is echoed so that
+ * its sender can match the answer, whole when the answer then fits in
+ * PROTO_LINE_MAX (escaping may double a line, or make a tab six bytes),
+ * else cut at a character's start: only a line longer than any command
+ * is cut. */
+static void answer(struct client *c, const char *line, const char *why)
+{
+	size_t keep = strlen(line);
+	struct strbuf b;
+	for (;;) {
+		char *part = xmalloc(keep + 1);
+		memcpy(part, line, keep);
+		part[keep] = '\0';
+		strbuf_init(&b);
+		strbuf_add(&b, why ? "{\"type\":\"refused\",\"line\":"
+				   : "{\"type\":\"ok\",\"line\":");
+		strbuf_add_json(&b, part);
+		free(part);
+		if (why) {
+			strbuf_add(&b, ",\"why\":");
+			strbuf_add_json(&b, why);
+		}
+		strbuf_addc(&b, '}');
+		if (b.len < PROTO_LINE_MAX || keep == 0)
+			break;
+		strbuf_free(&b);
+		keep /= 2;
+		while (keep > 0 && ((unsigned char)line[keep] & 0xc0) == 0x80)
+			keep--;
+	}
+	say(c, b.s);
+	strbuf_free(&b);
+}
+
+/* A chat line goes into every team's record, so it must fit in a line
+ * of the protocol: a longer one is refused to its sender alone. */
 static void broadcast_chat(struct host *h, struct client *from,
-			   const char *text)
+			   const char *line)
 {
 	struct strbuf b;
 	strbuf_init(&b);
@@ -475,17 +511,21 @@ static void broadcast_chat(struct host *h, struct client *from,
 	strbuf_add(&b, "{\"type\":\"chat\",\"from\":");
 	strbuf_add_json(&b, who);
 	strbuf_add(&b, ",\"text\":");
-	strbuf_add_json(&b, text);
+	strbuf_add_json(&b, line + 5);
 	strbuf_addc(&b, '}');
-	for (int t = 0; t < h->nrec; t++)
-		wire_team_add(&h->rec[t], b.s);
+	if (b.len < PROTO_LINE_MAX) {
+		for (int t = 0; t < h->nrec; t++)
+			wire_team_add(&h->rec[t], b.s);
+	} else {
+		answer(from, line, "too long to say: say it in a few lines");
+	}
 	strbuf_free(&b);
 }
 
 static void seated_line(struct host *h, struct client *c, const char *line)
 {
 	if (strncmp(line, "chat ", 5) == 0) {
-		broadcast_chat(h, c, line + 5);
+		broadcast_chat(h, c, line);
 		return;
 	}
 	if (strcmp(line, "ping") == 0) {
@@ -505,21 +545,10 @@ static void seated_line(struct host *h, struct client *c, const char *line)
 		r = session_submit(h->s, c->team, line, why);
 	}
 	sync_all(h);
-	struct strbuf b;
-	strbuf_init(&b);
-	strbuf_add(&b, r < 0 ? "{\"type\":\"refused\",\"line\":"
-			     : "{\"type\":\"ok\",\"line\":");
-	strbuf_add_json(&b, line);
-	if (r < 0) {
-		strbuf_add(&b, ",\"why\":");
-		strbuf_add_json(&b, why);
-	}
-	strbuf_addc(&b, '}');
 	/* After the record that the command made, so that the player's
 	 * picture is up to date when it hears the answer. */
 	feed(h, c);
-	say(c, b.s);
-	strbuf_free(&b);
+	answer(c, line, r < 0 ? why : NULL);
 }
 
 static void client_lines(struct host *h, struct client *c)

@@ -180,6 +180,47 @@ def test_bytes(rep, case):
     case.pool.wait(lambda: c.closed, 30, 'bye')
 
 
+def test_echo(rep, case):
+    """Lines a player may send whose answer or chat line would pass the
+    limit once escaped: refused to the sender alone, never sent over
+    the limit, and nothing dropped."""
+    red, blue = case.red, case.blue
+    overhead = len('{"type":"chat","from":"Red","text":""}')
+    fits = LINE_MAX - 1 - overhead
+    chats = len(blue.picture.chats)
+    tries = [
+        ('the longest chat that fits (%d bytes)' % fits, 'chat ' + 'w' * fits, True),
+        ('a chat a byte too long', 'chat ' + 'w' * (fits + 1), False),
+        ('a chat of 4000 quotes', 'chat ' + '"' * 4000, False),
+        ('a chat of 4000 tabs', 'chat ' + '\t' * 4000, False),
+        ('a command of 4090 backslashes', 'move ' + '\\' * 4090, None),
+        ('a command of 4000 letters', 'move r3 ' + 'x' * 4000, None),
+    ]
+    for what, line, said in tries:
+        n = len(red.answers)
+        red.say(line)
+        red.ping()
+        blue.ping()
+        told = len(blue.picture.chats) > chats
+        chats = len(blue.picture.chats)
+        if said:
+            rep.ok(told and len(red.answers) == n and
+                   json.loads(blue.picture.chats[-1]).get('text') == line[5:],
+                   'echo: %s: told to everyone, whole' % what)
+            continue
+        a = red.answers[n] if len(red.answers) > n else {}
+        rep.ok(a.get('type') == 'refused' and line.startswith(a.get('line', '-')) and
+               not told and not red.closed,
+               'echo: %s: refused to its sender (%s), echoed %s' % (
+                   what, a.get('why'), 'whole' if a.get('line') == line else
+                   'cut to %d bytes' % len(a.get('line', '').encode())),
+               str(a)[:200])
+    long = [l for c in (red, blue) for l in c.lines if len(l) + 1 > LINE_MAX]
+    rep.ok(not long, 'echo: no line the host sent passed %d bytes' % LINE_MAX,
+           [l[:80] for l in long[:3]])
+    case.served('long answers')
+
+
 def test_silence(rep, case):
     c = case.conn('silent')
     case.dropped(c, 'silence: no greeting: one error line and closed after the deadline',
@@ -419,6 +460,7 @@ def main():
             test_protocol(rep, case)
             test_long_lines(rep, case)
             test_bytes(rep, case)
+            test_echo(rep, case)
             test_silence(rep, case)
             test_orders(rep, case)
             test_stalled(rep, case)
