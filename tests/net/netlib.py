@@ -285,6 +285,18 @@ class Host:
         with open(self.log, errors='replace') as f:
             return f.read()
 
+    def client_id(self, team, role='play'):
+        """The newest connection the log shows seated for team and role."""
+        verb = 'plays' if role == 'play' else 'watches'
+        ids = re.findall(r'client (\d+) \(uid \d+\) %s %s$' % (verb, re.escape(team)),
+                         self.log_text(), re.M)
+        return int(ids[-1]) if ids else None
+
+    def left(self, client_id):
+        """Whether the log shows that connection gone."""
+        return re.search(r'^\S+ \S+ client %d \(.*\) leaves: ' % client_id,
+                         self.log_text(), re.M) is not None
+
 
 # --- clients -------------------------------------------------------------
 
@@ -488,6 +500,21 @@ class Conn:
         self.pool.wait(lambda: self.pongs > n or self.closed, timeout,
                        'pong for %s' % self.name)
         return self.pongs > n
+
+    def sync(self, timeout=60):
+        """Until the client has every line of its record that the host
+        holds now: pings until one is answered with no record line come
+        since the last answer (the host sends a record ahead of the
+        answers only so far, so one pong alone does not tell)."""
+        end = time.monotonic() + timeout
+        while True:
+            n = len(self.record)
+            if not self.ping(max(1, end - time.monotonic())):
+                return False
+            if len(self.record) == n:
+                return True
+            if time.monotonic() > end:
+                raise NetTimeout('%s never caught up with its record' % self.name)
 
     def close(self):
         if not self.closed:
@@ -762,6 +789,43 @@ class Table:
             if not self.step():
                 pool.pump(0.02)
         return self.failure
+
+
+def seat_all(pool, host, cls=None, net=None, watchers=False):
+    """A client for each human team's seat (and, with watchers, one
+    watching each team), seated and sent their records: {team: conn},
+    and {team: watcher}."""
+    def conn(name):
+        if cls is ProcConn:
+            return ProcConn(pool, net, host.sock, name)
+        return Conn(pool, host.sock, name)
+    seats, watch = {}, {}
+    for t, s in enumerate(host.seats):
+        if s['play']:
+            seats[t] = conn(s['team'])
+            seats[t].hello(s['play'])
+        if watchers:
+            watch[t] = conn(s['team'] + ' watching')
+            watch[t].hello(s['watch'])
+    for c in list(seats.values()) + list(watch.values()):
+        if c.seat is None:
+            raise NetError('%s was refused its seat: %r' % (c.name, c.errors))
+        c.sync()
+    return seats, watch
+
+
+def play_clean(net, pool, script, watchers=False):
+    """The script played from start to end by raw clients, nothing
+    going wrong: (host, {team: player}, {team: watcher}), every client
+    holding its whole record."""
+    host = net.host(script['scenario'], seed=script['seed'])
+    seats, watch = seat_all(pool, host, watchers=watchers)
+    failure = Table(seats, script['cmds']).play(pool)
+    if failure:
+        raise NetError('the script failed without faults: %s' % failure)
+    for c in list(seats.values()) + list(watch.values()):
+        c.sync()
+    return host, seats, watch
 
 
 def run_json(net, *args):
