@@ -1,0 +1,150 @@
+"""The host killed with SIGKILL at random moments of a game (seeded, so
+repeatable), restarted each time with `medsiege host --resume SAVE
+--detach`: the same game and codes, the players reconnect with them and
+finish the script, and the final save replays exactly as the save of
+the same script played with no faults; each team's last connection
+rebuilds the picture of the fault-free game.
+
+The moments: between two commands; just after a command was sent (the
+host may have run and saved it or not: the save says which, and it must
+be one or the other); a few milliseconds after one; while a player
+reconnecting is sent its record."""
+
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from netlib import (GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
+                    play_clean, read_script, run_json, save_commands, seat_all,
+                    seeded_rng)
+
+SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Blue.script'))
+KILLS = 6
+MODES = ['idle', 'inflight', 'delay', 'record']
+
+
+class Game:
+    def __init__(self, rep, net, pool, host):
+        self.rep, self.net, self.pool, self.host = rep, net, pool, host
+        self.game = host.game
+        self.codes = host.codes()
+        self.seats, _ = seat_all(pool, host)
+        self.last = None
+        self.restarts = 0
+        self.joining = []
+
+    def active(self):
+        c = self.last or next(iter(self.seats.values()))
+        return c.picture.turn['active']
+
+    def kill_host(self, what):
+        """SIGKILL the host, check what it left, start it again from the
+        save and reconnect every player: how many commands the save
+        holds."""
+        rep, host = self.rep, self.host
+        host.kill(signal.SIGKILL)
+        rep.ok(host.wait_gone(), 'killed %s: the host is gone' % what)
+        conns = list(self.seats.values()) + self.joining
+        self.joining_seen = bool(self.joining)
+        self.joining = []
+        try:
+            self.pool.wait(lambda: all(c.closed for c in conns), 30, 'the clients to see it')
+            lost = True
+        except NetTimeout:
+            lost = False
+        # (A player joining again may have taken its seat from the old
+        # connection first, which was told so.)
+        told = [e for c in conns for e in c.errors
+                if e.get('type') != 'bye' or not self.joining_seen]
+        rep.ok(lost and not told,
+               'killed %s: every client saw its connection end, with no error' % what, told)
+        save = host.save()
+        done = save_commands(save)
+        self.host = self.net.host(resume=save)
+        self.restarts += 1
+        rep.ok(self.host.game == self.game and self.host.codes() == self.codes,
+               'killed %s: host --resume hosts the same game with the same codes' % what,
+               '%s %r / %s %r' % (self.game, self.codes, self.host.game, self.host.codes()))
+        self.seats, _ = seat_all(self.pool, self.host)
+        self.last = None
+        return done
+
+    def play(self, cmds, plan, rng):
+        i = 0
+        while i < len(cmds):
+            mode = plan.pop(i, None)
+            if mode:
+                what = {'idle': 'between commands %d and %d' % (i, i + 1),
+                        'inflight': 'as command %d was sent' % (i + 1),
+                        'delay': 'a moment after command %d was sent' % (i + 1),
+                        'record': 'as a player joined, before command %d' % (i + 1)}[mode]
+                if mode in ('inflight', 'delay'):
+                    self.seats[self.active()].say(cmds[i])
+                    if mode == 'delay':
+                        time.sleep(rng.uniform(0, 0.02))
+                elif mode == 'record':
+                    t = rng.choice(sorted(self.seats))
+                    c = Conn(self.pool, self.host.sock, self.host.seats[t]['team'])
+                    c.send(('%s\nhello %s\n' % (GREETING, self.host.seats[t]['play'])).encode())
+                    self.joining.append(c)
+                    time.sleep(rng.choice([0, 0.001, 0.002]))
+                done = self.kill_host(what)
+                may = [cmds[:i]] + ([cmds[:i + 1]] if mode in ('inflight', 'delay') else [])
+                self.rep.ok(done in may, 'killed %s: the save holds the first %d commands'
+                            % (what, len(done)), 'wanted %s' % ' or '.join(
+                                str(len(m)) for m in may))
+                if done not in may:
+                    raise NetTimeout('the save lost or gained commands')
+                i = len(done)
+                continue
+            c = self.seats[self.active()]
+            n = len(c.answers)
+            c.say(cmds[i])
+            a = c.answer(n)
+            if not a or a.get('type') != 'ok':
+                raise NetTimeout('command %d %r: %r' % (i + 1, cmds[i], a))
+            self.last = c
+            i += 1
+        for c in self.seats.values():
+            c.sync()
+
+
+def main():
+    rep = Report()
+    rng = seeded_rng('host-kill', 1812)
+    cmds = SCRIPT['cmds']
+    picks = sorted(rng.sample(range(1, len(cmds)), KILLS))
+    plan = {i: MODES[k % len(MODES)] for k, i in enumerate(picks)}
+    rep.note('host killed before commands: %s' % ', '.join(
+        '%d %s' % (i + 1, m) for i, m in sorted(plan.items())))
+    with Net('host-kill') as net:
+        pool = Pool()
+        try:
+            host, clean, _ = play_clean(net, pool, SCRIPT)
+            st, clean_run = run_json(net, host.save())
+            rep.ok(st == 0 and clean[0].picture.turn.get('over'),
+                   'without faults: %s played to its end over the network' % SCRIPT['name'])
+            game = Game(rep, net, pool, net.host(SCRIPT['scenario'], seed=SCRIPT['seed']))
+            game.play(cmds, dict(plan), rng)
+            rep.ok(game.restarts == KILLS, 'the host was killed and resumed %d times'
+                   % game.restarts)
+            for t, c in game.seats.items():
+                diff = c.picture.differences(clean[t].picture)
+                rep.ok(not diff, '%s: the last connection rebuilt the picture of the '
+                       'fault-free game' % game.host.seats[t]['team'], '\n'.join(diff))
+            st, run = run_json(net, game.host.save())
+            rep.ok(st == 0 and run == clean_run,
+                   'the final save replays (medsiege run SAVE --json) exactly as the '
+                   'fault-free one', 'exit %d, %d / %d lines' % (
+                       st, len(run.splitlines()), len(clean_run.splitlines())))
+        except NetTimeout as e:
+            rep.ok(False, 'timed out: %s' % e)
+        crashes = net.crash_reports()
+        rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
+    return rep.done()
+
+
+if __name__ == '__main__':
+    sys.exit(main())
