@@ -176,9 +176,9 @@ static void save_codes(struct host *h)
 	fclose(f);
 }
 
-static bool load_codes(struct host *h)
+static bool load_codes(struct host *h, const char *path)
 {
-	FILE *f = h->codes_path ? fopen(h->codes_path, "r") : NULL;
+	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
 	char line[512];
@@ -790,14 +790,18 @@ static int host_open(struct host *h, const struct host_opts *o, char *why,
 	}
 	if (h->s->j)
 		h->codes_path = xasprintf("%s.codes", h->s->j->path);
-	if (!o->resume || !load_codes(h)) {
-		if (apply_ai(h, o, why, whysize) != 0 ||
-		    make_codes(h, why, whysize) != 0)
-			return -1;
-		save_codes(h);
-	} else if (apply_ai(h, o, why, whysize) != 0) {
+	/* A resumed game keeps its codes, beside the save it was resumed
+	 * from; a damaged save's game goes on in a new save, and its codes
+	 * go there with it. */
+	char *kept = o->resume ? xasprintf("%s.codes", o->resume) : NULL;
+	bool same = kept && load_codes(h, kept);
+	bool moved = same && h->codes_path && strcmp(kept, h->codes_path) != 0;
+	free(kept);
+	if (apply_ai(h, o, why, whysize) != 0 ||
+	    (!same && make_codes(h, why, whysize) != 0))
 		return -1;
-	}
+	if (!same || moved)
+		save_codes(h);
 	if (proto_tag(h->boot) != 0) {
 		snprintf(why, whysize, "no random numbers from the system");
 		return -1;

@@ -8,7 +8,10 @@ rebuilds the picture of the fault-free game.
 The moments: between two commands; just after a command was sent (the
 host may have run and saved it or not: the save says which, and it must
 be one or the other); a few milliseconds after one; while a player
-reconnecting is sent its record."""
+reconnecting is sent its record; between two commands, with the save
+then ending in half a line (a write the crash cut short), which the
+resumed game leaves out and goes on in a new save, with the same
+codes."""
 
 import os
 import signal
@@ -22,7 +25,7 @@ from netlib import (GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Blue.script'))
 KILLS = 6
-MODES = ['idle', 'inflight', 'delay', 'record']
+MODES = ['idle', 'inflight', 'delay', 'record', 'torn']
 
 
 class Game:
@@ -39,7 +42,7 @@ class Game:
         c = self.last or next(iter(self.seats.values()))
         return c.picture.turn['active']
 
-    def kill_host(self, what):
+    def kill_host(self, what, torn=None):
         """SIGKILL the host, check what it left, start it again from the
         save and reconnect every player: how many commands the save
         holds."""
@@ -62,6 +65,9 @@ class Game:
                'killed %s: every client saw its connection end, with no error' % what, told)
         save = host.save()
         done = save_commands(save)
+        if torn:
+            with open(save, 'a') as f:
+                f.write(torn)
         self.host = self.net.host(resume=save)
         self.restarts += 1
         rep.ok(self.host.game == self.game and self.host.codes() == self.codes,
@@ -79,7 +85,9 @@ class Game:
                 what = {'idle': 'between commands %d and %d' % (i, i + 1),
                         'inflight': 'as command %d was sent' % (i + 1),
                         'delay': 'a moment after command %d was sent' % (i + 1),
-                        'record': 'as a player joined, before command %d' % (i + 1)}[mode]
+                        'record': 'as a player joined, before command %d' % (i + 1),
+                        'torn': 'between commands %d and %d, the save then torn' % (
+                            i, i + 1)}[mode]
                 if mode in ('inflight', 'delay'):
                     self.seats[self.active()].say(cmds[i])
                     if mode == 'delay':
@@ -90,7 +98,8 @@ class Game:
                     c.send(('%s\nhello %s\n' % (GREETING, self.host.seats[t]['play'])).encode())
                     self.joining.append(c)
                     time.sleep(rng.choice([0, 0.001, 0.002]))
-                done = self.kill_host(what)
+                done = self.kill_host(what, cmds[i][:len(cmds[i]) // 2]
+                                      if mode == 'torn' else None)
                 may = [cmds[:i]] + ([cmds[:i + 1]] if mode in ('inflight', 'delay') else [])
                 self.rep.ok(done in may, 'killed %s: the save holds the first %d commands'
                             % (what, len(done)), 'wanted %s' % ' or '.join(
