@@ -5,7 +5,8 @@ finish the script, and the final save replays exactly as the save of
 the same script played with no faults; each team's last connection
 rebuilds the picture of the fault-free game.
 
-The moments: between two commands; just after a command was sent (the
+Each team must be told how the game ended (the scenario's result is one
+of the longest lines of a record). The moments: between two commands; just after a command was sent (the
 host may have run and saved it or not: the save says which, and it must
 be one or the other); a few milliseconds after one; while a player
 reconnecting is sent its record; between two commands, with the save
@@ -20,10 +21,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from netlib import (GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
-                    play_clean, read_script, run_json, save_commands, seat_all,
-                    seeded_rng)
+                    final_state, play_clean, read_script, run_json, save_commands,
+                    seat_all, seeded_rng, told_end)
 
-SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Blue.script'))
+SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Red.script'))
 KILLS = 6
 MODES = ['idle', 'inflight', 'delay', 'record', 'torn']
 
@@ -133,13 +134,22 @@ def main():
         try:
             host, clean, _ = play_clean(net, pool, SCRIPT)
             st, clean_run = run_json(net, host.save())
-            rep.ok(st == 0 and clean[0].picture.turn.get('over'),
+            state = final_state(clean_run)
+            rep.ok(st == 0 and state.get('over'),
                    'without faults: %s played to its end over the network' % SCRIPT['name'])
+            end = (state.get('winner'), state.get('result'))
+            for t, c in clean.items():
+                rep.ok(told_end(c) == end and not c.bad_lines,
+                       'without faults: %s was told the end in JSON lines: %s' % (
+                           host.seats[t]['team'], end[1]),
+                       '%r %r' % (told_end(c), c.bad_lines[:2]))
             game = Game(rep, net, pool, net.host(SCRIPT['scenario'], seed=SCRIPT['seed']))
             game.play(cmds, dict(plan), rng)
             rep.ok(game.restarts == KILLS, 'the host was killed and resumed %d times'
                    % game.restarts)
             for t, c in game.seats.items():
+                rep.ok(told_end(c) == end and not c.bad_lines,
+                       '%s: its last connection was told the end' % game.host.seats[t]['team'])
                 diff = c.picture.differences(clean[t].picture)
                 rep.ok(not diff, '%s: the last connection rebuilt the picture of the '
                        'fault-free game' % game.host.seats[t]['team'], '\n'.join(diff))

@@ -828,6 +828,23 @@ def play_clean(net, pool, script, watchers=False):
     return host, seats, watch
 
 
+def told_end(conn):
+    """The end of the game as a team's record told it: (the winner's
+    name or None, the result), or None while it was not told over."""
+    turn = conn.picture.turn
+    if not turn or not turn.get('over'):
+        return None
+    teams = [json.loads(l)['name'] for l in conn.picture.setup if '"type":"team"' in l]
+    w = turn.get('winner', -1)
+    return (teams[w] if 0 <= w < len(teams) else None), turn.get('result')
+
+
+def final_state(out):
+    """The state line that ends `medsiege run --json` output."""
+    lines = out.splitlines()
+    return json.loads(lines[-1]) if lines else {}
+
+
 def run_json(net, *args):
     """`medsiege run ... --json`: (status, output)."""
     st, out, err = net.medsiege('run', *args, '--json')
