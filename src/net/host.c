@@ -333,6 +333,9 @@ static void open_wire_log(struct host *h, struct client *c)
 		 c->id, h->s->g->w->teams[c->team].name,
 		 c->watcher ? "watch" : "play");
 	c->wirefd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	/* Opened once the seat is known: all it was sent before is the
+	 * greeting. */
+	wire_copy(c, PROTO_GREETING "\n", strlen(PROTO_GREETING "\n"));
 }
 
 static void accept_clients(struct host *h)

@@ -8,6 +8,7 @@ it is sent), and after each the host still serves the good clients."""
 
 import json
 import os
+import re
 import sys
 import time
 
@@ -444,9 +445,20 @@ def test_flood_behind(rep, case):
     case.served('a flood from far behind')
 
 
+def wire_log(net, host, c):
+    """What MEDSIEGE_WIRE_LOG kept of what the host sent c."""
+    role = c.seat['role']
+    for f in os.listdir(net.wire):
+        m = re.match(re.escape(host.game) + r'-(\d+)-(\w+)-(\w+)\.wire$', f)
+        if m and int(m.group(1)) == host.client_id(c.seat['team'], role) and m.group(3) == role:
+            with open(os.path.join(net.wire, f), 'rb') as fh:
+                return fh.read()
+    return None
+
+
 def main():
     rep = Report()
-    with Net('malformed', net_ms=NET_MS) as net:
+    with Net('malformed', net_ms=NET_MS, wire_log=True) as net:
         pool = Pool()
         try:
             host = net.host(TUTORIAL, seed=1)
@@ -474,6 +486,10 @@ def main():
             test_flood_behind(rep, case)
             rep.ok(host.alive(), 'the host is still running')
             for c in (case.red, case.blue):
+                c.sync()
+                rep.ok(wire_log(net, host, c) == bytes(c.raw),
+                       "the host's wire log of %s holds every byte it was sent, "
+                       'the greeting first' % c.name)
                 rep.ok(not c.bad_lines, '%s was sent only JSON lines' % c.name, c.bad_lines[:3])
                 long = [l for l in c.lines if len(l) + 1 > LINE_MAX]
                 rep.ok(not long, '%s was sent no line over %d bytes' % (c.name, LINE_MAX),
