@@ -1,6 +1,6 @@
 """What the host puts on the wire, read from its own copy of every byte
 it sends (MEDSIEGE_WIRE_LOG), over whole scripted games on maps with fog:
-the sight fixtures of tests/data. Each team has a
+the gatehouse and the sight fixtures of tests/data. Each team has a
 player and a watcher, and players and watchers also send commands that
 must be refused (out of turn, another team's unit, a watcher's order).
 
@@ -22,7 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from netlib import (GREETING, LINE_MAX, Net, NetError, NetTimeout, Pool, Report,
-                    SRCDIR, final_state, run_json, seat_all)
+                    SRCDIR, final_state, read_script, run_json, seat_all)
 
 DATA = os.path.join(SRCDIR, 'tests', 'data')
 BIG_SEED = 8214926173  # where no dice decide the game: a seed no line may hold
@@ -42,9 +42,16 @@ GAMES = [
     ('sight-climb', os.path.join(DATA, 'sight-climb.yaml'), BIG_SEED,
      ['move r1 n', 'move r1 n', 'move r2 n', 'move r2 n', 'end', 'end', 'end',
       'end', 'end', 'end', 'move r1 n', 'move r2 n']),
+    ('sight-stop', os.path.join(DATA, 'sight-stop.yaml'), BIG_SEED,
+     ['moveto r1 5,0', 'end', 'end', 'fight r1 b1', 'end', 'end', 'end',
+      'fight b1 r1']),
+    ('sight-melee', os.path.join(DATA, 'sight-melee.yaml'), 11,
+     ['end', 'shoot r5 18,1', 'shoot r3 b2', 'shoot r4 b3', 'end', 'fight r1 b1']),
     ('sight-shadow-a', os.path.join(DATA, 'sight-shadow-a.yaml'), BIG_SEED,
      ['end', 'end', 'end', 'move b2 e', 'move b2 e', 'move b2 s']),
 ]
+GATEHOUSE = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Red.script'))
+GAMES.append(('gatehouse', GATEHOUSE['scenario'], GATEHOUSE['seed'], GATEHOUSE['cmds']))
 
 DIRS = {(0, -1): 'n', (1, -1): 'ne', (1, 0): 'e', (1, 1): 'se', (0, 1): 's',
         (-1, 1): 'sw', (-1, 0): 'w', (-1, -1): 'nw'}
