@@ -80,10 +80,11 @@ static void setup_lines(struct wire_team *t, const struct game *g)
 #undef X
 	strbuf_add(&b, "}}");
 	add_buf(t, &b);
-	/* The description in pieces, so that no line passes the limit. */
+	/* The description in pieces, so that no line passes the limit: a
+	 * byte is at most 6 once escaped (a tab is \u0009). */
 	const char *d = g->sc.description ? g->sc.description : "";
 	for (size_t len = strlen(d); len > 0;) {
-		size_t n = len < 1000 ? len : 1000;
+		size_t n = len < 600 ? len : 600;
 		while (n < len && ((unsigned char)d[n] & 0xc0) == 0x80)
 			n--; /* not inside a character */
 		char *piece = xmalloc(n + 1);

@@ -1,8 +1,11 @@
 """What the host puts on the wire, read from its own copy of every byte
 it sends (MEDSIEGE_WIRE_LOG), over whole scripted games on maps with fog:
-the gatehouse and the sight fixtures of tests/data. Each team has a
-player and a watcher, and players and watchers also send commands that
-must be refused (out of turn, another team's unit, a watcher's order).
+the gatehouse, the sight fixtures of tests/data, and the tutorial under
+a name and a description of the characters that grow most when written
+in JSON (quotes, backslashes, tabs) and others of two to four bytes.
+Each team has a player and a watcher, and players and watchers also send
+commands that must be refused (out of turn, another team's unit, a
+watcher's order).
 
 Every .wire file must be the greeting, then lines of at most 4096 bytes,
 each a JSON object; hold no seed; answer only the lines its own
@@ -52,6 +55,31 @@ GAMES = [
 ]
 GATEHOUSE = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Red.script'))
 GAMES.append(('gatehouse', GATEHOUSE['scenario'], GATEHOUSE['seed'], GATEHOUSE['cmds']))
+
+
+
+def hostile(net):
+    """The tutorial, named and described in what JSON escapes most."""
+    with open(os.path.join(SRCDIR, 'maps', 'tutorial.yaml')) as f:
+        text = f.read()
+    desc = ('\\t' * 1500 + '\\"\\\\' * 400 + '\\n' * 300 +
+            '\u00e9\u2014\U0001f3f0' * 100)
+    head, rest = text.split('description:', 1)
+    rest = rest[rest.index('\nroster:'):]
+    text = (head.replace('name: Tutorial', 'name: "Tutorial \\"quoted\\" \\\\ and \\t"') +
+            'description: "%s"' % desc + rest)
+    text = text.replace('roster: ../units/standard.yaml',
+                        'roster: ' + os.path.join(SRCDIR, 'units', 'standard.yaml'))
+    path = os.path.join(net.dir, 'hostile.yaml')
+    with open(path, 'w') as f:
+        f.write(text)
+    cmds = []
+    for r in range(1, 7):
+        red, blue = ('n', 's') if r % 2 else ('s', 'n')
+        cmds += ['move r3 ' + red, 'end', 'end', 'end', 'move b3 ' + blue, 'end', 'end',
+                 'end']
+    return ('hostile names', path, BIG_SEED, cmds)
+
 
 DIRS = {(0, -1): 'n', (1, -1): 'ne', (1, 0): 'e', (1, 1): 'se', (0, 1): 's',
         (-1, 1): 'sw', (-1, 0): 'w', (-1, -1): 'nw'}
@@ -323,7 +351,7 @@ def main():
     rep = Report()
     with Net('wire', wire_log=True) as net:
         pool = Pool()
-        for spec in GAMES:
+        for spec in GAMES + [hostile(net)]:
             try:
                 check_game(rep, net, pool, spec)
             except (NetTimeout, NetError) as e:
