@@ -26,7 +26,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRCDIR = os.environ.get('abs_top_srcdir') or os.path.dirname(os.path.dirname(HERE))
 BUILDDIR = os.environ.get('abs_top_builddir') or SRCDIR
-BIN = os.path.join(BUILDDIR, 'medsiege')
+BIN = os.environ.get('MEDSIEGE') or os.path.join(BUILDDIR, 'medsiege')
 
 GREETING = 'medsiege-proto 1'
 LINE_MAX = 4096  # bytes, the newline included
@@ -82,8 +82,8 @@ class Net:
     """A private runtime folder (sockets, host logs) and state folder
     (saves) for one test; close() kills every host started in them."""
 
-    def __init__(self, name, net_ms=None, wire_log=False):
-        base = os.environ.get('TMPDIR') or '/tmp'
+    def __init__(self, name, net_ms=None, wire_log=False, base=None):
+        base = base or os.environ.get('TMPDIR') or '/tmp'
         self.dir = tempfile.mkdtemp(prefix='medsiege-%s.' % name, dir=base)
         self.run = os.path.join(self.dir, 'run')
         self.state = os.path.join(self.dir, 'state')
