@@ -638,7 +638,10 @@ static long long client_due(const struct host *h, const struct client *c)
 	return -1;
 }
 
-static void serve(struct host *h)
+/* waiting: the signal mask while the loop waits, the only time a
+ * SIGTERM or SIGINT may arrive (blocked the rest of the time, so that
+ * one come while the loop works is not lost before it sleeps). */
+static void serve(struct host *h, const sigset_t *waiting)
 {
 	struct pollfd *pfd = NULL;
 	int cap = 0;
@@ -719,7 +722,9 @@ static void serve(struct host *h)
 		if (busy || pending)
 			timeout = 0;
 		int polled = h->ncl; /* accepting adds clients not polled yet */
-		int n = poll(pfd, (nfds_t)(polled + 1), timeout);
+		struct timespec ts = {timeout / 1000, (timeout % 1000) * 1000000L};
+		int n = ppoll(pfd, (nfds_t)(polled + 1), timeout < 0 ? NULL : &ts,
+			      waiting);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -865,6 +870,11 @@ static void host_child(const struct host_opts *o, int report_fd)
 	sa.sa_handler = on_stop;
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigset_t stops, waiting;
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGINT);
+	sigprocmask(SIG_BLOCK, &stops, &waiting);
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
@@ -890,7 +900,7 @@ static void host_child(const struct host_opts *o, int report_fd)
 	logf_("hosting %s (%s), socket %s, pid %d", h.game, h.s->g->sc.name,
 	      h.sock, (int)getpid());
 	report_started(&h, report_fd);
-	serve(&h);
+	serve(&h, &waiting);
 	logf_("host stops%s", h.s->g->over ? ": the game is over" : "");
 	host_close(&h);
 	_exit(0);

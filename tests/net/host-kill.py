@@ -12,10 +12,16 @@ be one or the other); a few milliseconds after one; while a player
 reconnecting is sent its record; between two commands, with the save
 then ending in half a line (a write the crash cut short), which the
 resumed game leaves out and goes on in a new save, with the same
-codes."""
+codes.
+
+Then SIGTERM, which must stop a host at any moment (its socket removed):
+sent to hosts at random moments while they seat players who leave at
+once, when a signal that came while the host was busy used to be lost
+and the host, with nobody left to wake it, to sleep on forever."""
 
 import os
 import signal
+import socket
 import sys
 import time
 
@@ -121,6 +127,28 @@ class Game:
             c.sync()
 
 
+TERMS = 40
+
+
+def sigterm(rep, net, rng):
+    """SIGTERM while the host is busy: each host must be gone soon."""
+    escalade = os.path.join(SRCDIR, 'maps', 'escalade.yaml')
+    stuck = []
+    for i in range(TERMS):
+        host = net.host(escalade, seed=i + 1)
+        for _ in range(3):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(host.sock)
+            s.sendall(('%s\nhello %s\n' % (GREETING, host.seats[0]['play'])).encode())
+            s.close()
+        time.sleep(rng.uniform(0, 0.004))
+        host.kill(signal.SIGTERM)
+        if not host.wait_gone(10) or os.path.exists(host.sock):
+            stuck.append(host.game)
+    rep.ok(not stuck, 'SIGTERM at %d random moments: every host stopped, its socket '
+           'removed' % TERMS, 'still running: %s' % ' '.join(stuck))
+
+
 def main():
     rep = Report()
     rng = seeded_rng('host-kill', 1812)
@@ -158,6 +186,7 @@ def main():
                    'the final save replays (medsiege run SAVE --json) exactly as the '
                    'fault-free one', 'exit %d, %d / %d lines' % (
                        st, len(run.splitlines()), len(clean_run.splitlines())))
+            sigterm(rep, net, rng)
         except NetTimeout as e:
             rep.ok(False, 'timed out: %s' % e)
         crashes = net.crash_reports()
