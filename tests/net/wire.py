@@ -13,8 +13,11 @@ connection sent (no other team's refusals); and name no unit its team
 had not seen: each unit id in a `unit` or `event` line (its fields and
 its words) sent to team T, until the game is over, must be T's own or a
 unit that `medsiege view SCENARIO --team T --script PREFIX --json` shows
-T seeing just before or just after the command that line came with.
-Moves are given one step a command (a script's longer moves are cut into
+T seeing just before or just after the command that line came with (a
+`unit` line may also tell of one T saw earlier, which that view's
+last_seen then lists: a unit glimpsed in the middle of another's move,
+which does not hide what is behind it until it stops, is in neither
+view). Moves are given one step a command (a script's longer moves are cut into
 their steps), so that no unit can pass through a team's sight between
 two such views."""
 
