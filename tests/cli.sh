@@ -159,6 +159,10 @@ if printf '%s' "$got" | grep -q '"id":"r8"'; then
 else
 	fail=$((fail + 1)); echo "not ok - view: Blue on the walls sees the ram"
 fi
+# r1 steps out from behind the wall into b1's sight at 8,0 and back.
+contains "view: where Blue last saw r1" 0 '"units":[{"id":"b1","type":"archer","team":"Blue","x":2,"y":3,"facing":"e"}],"last_seen":[{"id":"r1","team":"Red","x":8,"y":0,"round":1}]}' -- \
+	sh -c "printf 'move r1 n\nmove r1 n\nmove r1 s\nmove r1 s\n' | '$bin' view tests/data/sight-field.yaml --team Blue --script - --json"
+contains "view: nobody seen yet, nobody last seen" 0 '"last_seen":[]}' -- "$bin" view maps/gatehouse.yaml --team Red --json
 contains "view: unknown team" 2 "no team 'Green'" -- "$bin" view maps/gatehouse.yaml --team Green
 contains "view: text" 0 "Red sees" -- "$bin" view maps/gatehouse.yaml --team Red
 

@@ -19,7 +19,8 @@ static const char view_usage[] =
 	"  --script FILE    apply these commands first ('-': standard input)\n"
 	"  --seed N         seed the dice for the script (default 1)\n"
 	"  --json           one JSON object: team, round, width, height,\n"
-	"                   visible (rows of 0/1) and the units in view\n"
+	"                   visible (rows of 0/1), the units in view and\n"
+	"                   where it last saw the enemies it no longer sees\n"
 	"  -h, --help       show this help\n";
 
 static void script_error(void *ctx, int lineno, const char *line, const char *why)
@@ -57,6 +58,22 @@ static void print_json(const struct game *g, const struct knowledge *k)
 		strbuf_add_json(&b, w->teams[u->team].name);
 		strbuf_addf(&b, ",\"x\":%d,\"y\":%d,\"facing\":\"%s\"}", u->x, u->y,
 			    dir_names[u->facing]);
+	}
+	/* The enemies it saw before and does not see now: where and when it
+	 * last saw them, as its own memory has it. */
+	strbuf_add(&b, "],\"last_seen\":[");
+	n = 0;
+	for (int i = 0; i < w->nunits; i++) {
+		const struct last_seen *l = &k->last[i];
+		if (knowledge_knows(k, i) || w->units[i].team == k->team ||
+		    l->round < 0)
+			continue;
+		strbuf_add(&b, n++ ? ",{\"id\":" : "{\"id\":");
+		strbuf_add_json(&b, w->units[i].id);
+		strbuf_add(&b, ",\"team\":");
+		strbuf_add_json(&b, w->teams[w->units[i].team].name);
+		strbuf_addf(&b, ",\"x\":%d,\"y\":%d,\"round\":%d}", l->x, l->y,
+			    l->round);
 	}
 	strbuf_add(&b, "]}");
 	puts(b.s);

@@ -52,6 +52,7 @@ struct client {
 	unsigned uid;
 	int wirefd;            /* MEDSIEGE_WIRE_LOG: a copy of what is sent */
 	bool overflow;         /* more waits for it than a reader leaves */
+	bool closing;          /* gone but for its last line, being written */
 };
 
 struct seat {
@@ -175,9 +176,9 @@ static void save_codes(struct host *h)
 	fclose(f);
 }
 
-static bool load_codes(struct host *h)
+static bool load_codes(struct host *h, const char *path)
 {
-	FILE *f = h->codes_path ? fopen(h->codes_path, "r") : NULL;
+	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
 	char line[512];
@@ -271,16 +272,23 @@ static void say_json(struct client *c, const char *type, const char *key,
 	strbuf_free(&b);
 }
 
-static void drop(struct host *h, struct client *c, const char *why)
+/* The client is gone from the game (its seat free again). */
+static void leave(struct host *h, struct client *c, const char *why)
 {
-	if (c->c.fd < 0)
-		return;
 	logf_("client %d (uid %u%s%s) leaves: %s", c->id, c->uid,
 	      c->state == CL_SEATED ? ", " : "",
 	      c->state == CL_SEATED ? h->s->g->w->teams[c->team].name : "", why);
 	if (c->state == CL_SEATED && !c->watcher &&
 	    h->seats[c->team].player == c->id)
 		h->seats[c->team].player = 0;
+}
+
+static void drop(struct host *h, struct client *c, const char *why)
+{
+	if (c->c.fd < 0)
+		return;
+	if (!c->closing)
+		leave(h, c, why);
 	conn_flush(&c->c);
 	conn_close(&c->c, why);
 	if (c->wirefd >= 0)
@@ -288,12 +296,32 @@ static void drop(struct host *h, struct client *c, const char *why)
 	c->wirefd = -1;
 }
 
-/* Say one last line (an error, a farewell), then close. */
+/* Say one last line (an error, a farewell), then close. The line goes
+ * out before whatever else waits for the client (the rest of its
+ * record), which it will never read now, and the connection stays open
+ * (read no more) until the line is written or the client's time to take
+ * it is up: a client still reading gets it, however far behind it was
+ * and however full its socket. */
 static void refuse_and_drop(struct host *h, struct client *c, const char *type,
 			    const char *text)
 {
+	if (c->c.fd < 0 || c->closing)
+		return;
+	size_t queued = c->c.nout;
+	conn_cut_queue(&c->c);
+	if (c->wirefd >= 0 && queued > c->c.nout) {
+		/* The wire log holds what is sent: not what was cut. */
+		off_t end = lseek(c->wirefd, 0, SEEK_END);
+		off_t cut = (off_t)(queued - c->c.nout);
+		if (end >= cut && ftruncate(c->wirefd, end - cut) != 0)
+			logf_("client %d: wire log: %s", c->id, strerror(errno));
+	}
 	say_json(c, type, "text", text);
-	drop(h, c, text);
+	leave(h, c, text);
+	c->closing = true;
+	c->since = now_ms();
+	if (conn_flush(&c->c) != 0 || c->c.nout == 0)
+		drop(h, c, text);
 }
 
 static void open_wire_log(struct host *h, struct client *c)
@@ -305,6 +333,9 @@ static void open_wire_log(struct host *h, struct client *c)
 		 c->id, h->s->g->w->teams[c->team].name,
 		 c->watcher ? "watch" : "play");
 	c->wirefd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	/* Opened once the seat is known: all it was sent before is the
+	 * greeting. */
+	wire_copy(c, PROTO_GREETING "\n", strlen(PROTO_GREETING "\n"));
 }
 
 static void accept_clients(struct host *h)
@@ -426,7 +457,7 @@ static void seat_client(struct host *h, struct client *c, const char *arg)
 /* Queue what a seated client has not yet been sent of its record. */
 static void feed(struct host *h, struct client *c)
 {
-	if (c->state != CL_SEATED || c->c.fd < 0)
+	if (c->state != CL_SEATED || c->c.fd < 0 || c->closing)
 		return;
 	const struct wire_team *r = &h->rec[c->team];
 	while (c->cursor < r->n && c->c.nout < HOST_QUEUE_AHEAD) {
@@ -436,8 +467,44 @@ static void feed(struct host *h, struct client *c)
 	}
 }
 
+/* Answer a line: ok, or refused with why. The line is echoed so that
+ * its sender can match the answer, whole when the answer then fits in
+ * PROTO_LINE_MAX (escaping may double a line, or make a tab six bytes),
+ * else cut at a character's start: only a line longer than any command
+ * is cut. */
+static void answer(struct client *c, const char *line, const char *why)
+{
+	size_t keep = strlen(line);
+	struct strbuf b;
+	for (;;) {
+		char *part = xmalloc(keep + 1);
+		memcpy(part, line, keep);
+		part[keep] = '\0';
+		strbuf_init(&b);
+		strbuf_add(&b, why ? "{\"type\":\"refused\",\"line\":"
+				   : "{\"type\":\"ok\",\"line\":");
+		strbuf_add_json(&b, part);
+		free(part);
+		if (why) {
+			strbuf_add(&b, ",\"why\":");
+			strbuf_add_json(&b, why);
+		}
+		strbuf_addc(&b, '}');
+		if (b.len < PROTO_LINE_MAX || keep == 0)
+			break;
+		strbuf_free(&b);
+		keep /= 2;
+		while (keep > 0 && ((unsigned char)line[keep] & 0xc0) == 0x80)
+			keep--;
+	}
+	say(c, b.s);
+	strbuf_free(&b);
+}
+
+/* A chat line goes into every team's record, so it must fit in a line
+ * of the protocol: a longer one is refused to its sender alone. */
 static void broadcast_chat(struct host *h, struct client *from,
-			   const char *text)
+			   const char *line)
 {
 	struct strbuf b;
 	strbuf_init(&b);
@@ -447,17 +514,21 @@ static void broadcast_chat(struct host *h, struct client *from,
 	strbuf_add(&b, "{\"type\":\"chat\",\"from\":");
 	strbuf_add_json(&b, who);
 	strbuf_add(&b, ",\"text\":");
-	strbuf_add_json(&b, text);
+	strbuf_add_json(&b, line + 5);
 	strbuf_addc(&b, '}');
-	for (int t = 0; t < h->nrec; t++)
-		wire_team_add(&h->rec[t], b.s);
+	if (b.len < PROTO_LINE_MAX) {
+		for (int t = 0; t < h->nrec; t++)
+			wire_team_add(&h->rec[t], b.s);
+	} else {
+		answer(from, line, "too long to say: say it in a few lines");
+	}
 	strbuf_free(&b);
 }
 
 static void seated_line(struct host *h, struct client *c, const char *line)
 {
 	if (strncmp(line, "chat ", 5) == 0) {
-		broadcast_chat(h, c, line + 5);
+		broadcast_chat(h, c, line);
 		return;
 	}
 	if (strcmp(line, "ping") == 0) {
@@ -477,27 +548,17 @@ static void seated_line(struct host *h, struct client *c, const char *line)
 		r = session_submit(h->s, c->team, line, why);
 	}
 	sync_all(h);
-	struct strbuf b;
-	strbuf_init(&b);
-	strbuf_add(&b, r < 0 ? "{\"type\":\"refused\",\"line\":"
-			     : "{\"type\":\"ok\",\"line\":");
-	strbuf_add_json(&b, line);
-	if (r < 0) {
-		strbuf_add(&b, ",\"why\":");
-		strbuf_add_json(&b, why);
-	}
-	strbuf_addc(&b, '}');
 	/* After the record that the command made, so that the player's
 	 * picture is up to date when it hears the answer. */
 	feed(h, c);
-	say(c, b.s);
-	strbuf_free(&b);
+	answer(c, line, r < 0 ? why : NULL);
 }
 
 static void client_lines(struct host *h, struct client *c)
 {
 	char line[PROTO_LINE_MAX];
-	for (int k = 0; k < HOST_LINES_PER_TURN && c->c.fd >= 0; k++) {
+	for (int k = 0; k < HOST_LINES_PER_TURN && c->c.fd >= 0 && !c->closing;
+	     k++) {
 		int r = conn_line(&c->c, line);
 		if (r == 0)
 			return;
@@ -577,7 +638,10 @@ static long long client_due(const struct host *h, const struct client *c)
 	return -1;
 }
 
-static void serve(struct host *h)
+/* waiting: the signal mask while the loop waits, the only time a
+ * SIGTERM or SIGINT may arrive (blocked the rest of the time, so that
+ * one come while the loop works is not lost before it sleeps). */
+static void serve(struct host *h, const sigset_t *waiting)
 {
 	struct pollfd *pfd = NULL;
 	int cap = 0;
@@ -599,6 +663,13 @@ static void serve(struct host *h)
 			}
 			if (c->state == CL_SEATED && (c->c.nout < before || c->c.nout == 0))
 				c->since = t;
+			if (c->closing) {
+				/* Its last line is written, or its time is up. */
+				long long due = client_due(h, c);
+				if (c->c.nout == 0 || (due >= 0 && t >= due))
+					drop(h, c, "closed");
+				continue;
+			}
 			if (c->c.nin > 0 && !c->partial)
 				c->partial = t;
 			else if (c->c.nin == 0)
@@ -633,7 +704,8 @@ static void serve(struct host *h)
 		int timeout = -1;
 		for (int i = 0; i < h->ncl; i++) {
 			struct client *c = &h->cl[i];
-			pfd[i + 1] = (struct pollfd){.fd = c->c.fd, .events = POLLIN};
+			pfd[i + 1] = (struct pollfd){.fd = c->c.fd,
+						     .events = c->closing ? 0 : POLLIN};
 			if (c->c.nout > 0)
 				pfd[i + 1].events |= POLLOUT;
 			long long due = client_due(h, c);
@@ -650,7 +722,9 @@ static void serve(struct host *h)
 		if (busy || pending)
 			timeout = 0;
 		int polled = h->ncl; /* accepting adds clients not polled yet */
-		int n = poll(pfd, (nfds_t)(polled + 1), timeout);
+		struct timespec ts = {timeout / 1000, (timeout % 1000) * 1000000L};
+		int n = ppoll(pfd, (nfds_t)(polled + 1), timeout < 0 ? NULL : &ts,
+			      waiting);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -661,7 +735,7 @@ static void serve(struct host *h)
 			accept_clients(h);
 		for (int i = 0; i < polled; i++) {
 			struct client *c = &h->cl[i];
-			if (c->c.fd < 0 || pfd[i + 1].fd != c->c.fd)
+			if (c->c.fd < 0 || pfd[i + 1].fd != c->c.fd || c->closing)
 				continue;
 			if (pfd[i + 1].revents & (POLLIN | POLLHUP | POLLERR) ||
 			    memchr(c->c.in, '\n', c->c.nin)) {
@@ -724,14 +798,18 @@ static int host_open(struct host *h, const struct host_opts *o, char *why,
 	}
 	if (h->s->j)
 		h->codes_path = xasprintf("%s.codes", h->s->j->path);
-	if (!o->resume || !load_codes(h)) {
-		if (apply_ai(h, o, why, whysize) != 0 ||
-		    make_codes(h, why, whysize) != 0)
-			return -1;
-		save_codes(h);
-	} else if (apply_ai(h, o, why, whysize) != 0) {
+	/* A resumed game keeps its codes, beside the save it was resumed
+	 * from; a damaged save's game goes on in a new save, and its codes
+	 * go there with it. */
+	char *kept = o->resume ? xasprintf("%s.codes", o->resume) : NULL;
+	bool same = kept && load_codes(h, kept);
+	bool moved = same && h->codes_path && strcmp(kept, h->codes_path) != 0;
+	free(kept);
+	if (apply_ai(h, o, why, whysize) != 0 ||
+	    (!same && make_codes(h, why, whysize) != 0))
 		return -1;
-	}
+	if (!same || moved)
+		save_codes(h);
 	if (proto_tag(h->boot) != 0) {
 		snprintf(why, whysize, "no random numbers from the system");
 		return -1;
@@ -792,6 +870,11 @@ static void host_child(const struct host_opts *o, int report_fd)
 	sa.sa_handler = on_stop;
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigset_t stops, waiting;
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGINT);
+	sigprocmask(SIG_BLOCK, &stops, &waiting);
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
@@ -817,7 +900,7 @@ static void host_child(const struct host_opts *o, int report_fd)
 	logf_("hosting %s (%s), socket %s, pid %d", h.game, h.s->g->sc.name,
 	      h.sock, (int)getpid());
 	report_started(&h, report_fd);
-	serve(&h);
+	serve(&h, &waiting);
 	logf_("host stops%s", h.s->g->over ? ": the game is over" : "");
 	host_close(&h);
 	_exit(0);

@@ -161,6 +161,14 @@ int conn_flush(struct conn *c)
 	return 0;
 }
 
+void conn_cut_queue(struct conn *c)
+{
+	/* Every queued line ends in a newline: the first one may be
+	 * partly written already, so it stays whole. */
+	char *nl = c->nout ? memchr(c->out, '\n', c->nout) : NULL;
+	c->nout = nl ? (size_t)(nl - c->out) + 1 : 0;
+}
+
 /* --- folders ------------------------------------------------------------ */
 
 /* Group folders are made in /tmp, or where MEDSIEGE_GROUP_ROOT says (a

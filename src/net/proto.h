@@ -48,6 +48,9 @@ bool conn_queue(struct conn *c, const char *line, size_t max);
 /* Write what is queued, as far as the socket takes: 0, or -1 on an
  * error (why set). */
 int conn_flush(struct conn *c);
+/* Forget what is queued after the line being written now, so that a
+ * last line queued next goes out before anything else. */
+void conn_cut_queue(struct conn *c);
 /* Whether s is well-formed UTF-8 with no NUL and no control byte but
  * tab. */
 bool proto_text_ok(const char *s, size_t n);

@@ -80,10 +80,11 @@ static void setup_lines(struct wire_team *t, const struct game *g)
 #undef X
 	strbuf_add(&b, "}}");
 	add_buf(t, &b);
-	/* The description in pieces, so that no line passes the limit. */
+	/* The description in pieces, so that no line passes the limit: a
+	 * byte is at most 6 once escaped (a tab is \u0009). */
 	const char *d = g->sc.description ? g->sc.description : "";
 	for (size_t len = strlen(d); len > 0;) {
-		size_t n = len < 1000 ? len : 1000;
+		size_t n = len < 600 ? len : 600;
 		while (n < len && ((unsigned char)d[n] & 0xc0) == 0x80)
 			n--; /* not inside a character */
 		char *piece = xmalloc(n + 1);
@@ -453,6 +454,11 @@ static void unit_ref(struct strbuf *b, const char *k, const struct game *g,
 		strbuf_add(b, "null");
 }
 
+static bool owns(const struct wire_team *t, const struct game *g, int u)
+{
+	return u >= 0 && u < g->w->nunits && g->w->units[u].team == t->team;
+}
+
 void wire_team_event(struct wire_team *t, const struct game *g,
 		     const struct event *ev)
 {
@@ -475,8 +481,12 @@ void wire_team_event(struct wire_team *t, const struct game *g,
 	kint(&b, "round", ev->round);
 	kint(&b, "team", ev->team);
 	kint(&b, "step", ev->step);
-	unit_ref(&b, "u", g, ev->unit, full || (s & EVS_UNIT));
-	unit_ref(&b, "t", g, ev->target, full || (s & EVS_TARGET));
+	/* Reading an event in full is not knowing every unit it concerns
+	 * (a door battered by an unseen ram, odds named for the target
+	 * only): a unit is named where the team may name it, or is its. */
+	unit_ref(&b, "u", g, ev->unit, (s & EVS_UNIT) || owns(t, g, ev->unit));
+	unit_ref(&b, "t", g, ev->target,
+		 (s & EVS_TARGET) || owns(t, g, ev->target));
 	bool from = full || (s & EVS_FROM), to = full || (s & EVS_TO);
 	strbuf_addf(&b, ",\"from\":[%d,%d],\"to\":[%d,%d]", from ? ev->x0 : -1,
 		    from ? ev->y0 : -1, to ? ev->x1 : -1, to ? ev->y1 : -1);

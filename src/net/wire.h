@@ -32,7 +32,9 @@ struct wire_team {
 	struct wire_unit *units;   /* owned: one per unit of the game */
 	int nunits;
 	int *progress;             /* owned: each goal's progress told */
-	char turn[160];            /* the turn line last told */
+	/* The turn line last told: its numbers, and the game's result
+	 * (GAME_WHY_LEN bytes, at most 6 each once escaped). */
+	char turn[160 + 6 * GAME_WHY_LEN];
 	bool revealed;             /* the game is over: all is told */
 	/* The record. */
 	char **lines;              /* owned */

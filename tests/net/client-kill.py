@@ -1,0 +1,184 @@
+"""Clients killed with SIGKILL at random moments of a hosted game
+(seeded, so repeatable), each followed by a new connection with the same
+code: the player's or watcher's new connection must be sent a record
+that rebuilds the same picture, and at the end every team's record, the
+pictures they make and the save must be those of the same script played
+with no faults.
+
+The moments: between two commands; with a command sent whole and not yet
+answered (the host runs it); with half a command sent (the host must not
+run it); while a new connection is being sent its record; a watcher. A
+killed client's record must be a beginning of the fault-free one."""
+
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from netlib import (Net, NetTimeout, Pool, ProcConn, Report, SRCDIR, play_clean,
+                    read_script, run_json, seat_all, seeded_rng)
+
+SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'tutorial-Red.script'))
+KILLS = 12
+MODES = ['idle', 'inflight', 'half', 'record', 'watcher']
+
+
+def prefix_of(part, whole):
+    return whole[:len(part)] == part
+
+
+class Faulty:
+    """The script played by relayed clients, some killed on the way."""
+
+    def __init__(self, rep, net, pool, host, rng):
+        self.rep, self.net, self.pool, self.host, self.rng = rep, net, pool, host, rng
+        self.seats, self.watch = seat_all(pool, host, ProcConn, net, watchers=True)
+        self.last = None
+        self.killed = []   # (what, the killed connection)
+
+    def code(self, team, role):
+        s = self.host.seats[team]
+        return s['play'] if role == 'play' else s['watch']
+
+    def reconnect(self, team, role):
+        name = self.host.seats[team]['team'] + (' watching' if role == 'watch' else '')
+        c = ProcConn(self.pool, self.net, self.host.sock, name)
+        c.hello(self.code(team, role))
+        if c.seat is None:
+            raise NetTimeout('%s was refused its seat again: %r' % (name, c.errors))
+        (self.seats if role == 'play' else self.watch)[team] = c
+        return c
+
+    def kill(self, team, role, what, wait_gone=True):
+        """SIGKILL a client, wait (when asked) until the host has seen
+        it go, and connect again with its code."""
+        old = (self.seats if role == 'play' else self.watch)[team]
+        cid = self.host.client_id(self.host.seats[team]['team'], role)
+        old.kill()
+        self.killed.append((what, team, role, old))
+        if self.last is old:
+            self.last = None
+        if wait_gone:
+            self.pool.wait(lambda: self.host.left(cid), 30,
+                           'the host to see client %s go' % cid)
+        return self.reconnect(team, role)
+
+    def kill_joining(self, team, when):
+        """A new connection for team's seat, killed a moment (0 to 3 ms)
+        after its hello was sent, then another."""
+        name = self.host.seats[team]['team']
+        c = ProcConn(self.pool, self.net, self.host.sock, name)
+        c.send(('medsiege-proto 1\nhello %s\n' % self.code(team, 'play')).encode())
+        time.sleep(self.rng.choice([0, 0.0005, 0.001, 0.003]))
+        c.kill()
+        self.killed.append(('as it joined, %s' % when, team, 'play', c))
+        return self.reconnect(team, 'play')
+
+    def active(self):
+        if self.last is None:
+            for c in self.seats.values():
+                c.sync()
+            self.last = next(iter(self.seats.values()))
+        return self.last.picture.turn['active']
+
+    def answered(self, c, n, cmd, i):
+        a = c.answer(n)
+        if not a or a.get('type') != 'ok' or a.get('line') != cmd:
+            raise NetTimeout('command %d %r: %r' % (i + 1, cmd, a))
+        self.last = c
+
+    def play(self, cmds, plan):
+        i = 0
+        while i < len(cmds):
+            cmd = cmds[i]
+            team = self.active()
+            mode = plan.pop(i, None)
+            if mode == 'inflight':
+                # Sent whole, then killed before the answer: the host
+                # runs it (the line is in its socket before the close).
+                c = self.seats[team]
+                c.say(cmd)
+                self.kill(team, 'play', 'command %d sent whole, unanswered' % (i + 1))
+                self.last = None
+                i += 1
+                continue
+            if mode == 'half':
+                c = self.seats[team]
+                line = (cmd + '\n').encode()
+                cut = self.rng.randrange(1, len(line) - 1)
+                c.send(line[:cut])
+                self.kill(team, 'play', 'command %d cut after %d bytes' % (i + 1, cut))
+            elif mode == 'record':
+                other = self.rng.choice(sorted(self.seats))
+                c = self.kill(other, 'play', 'between commands, before command %d' % (i + 1),
+                              wait_gone=self.rng.random() < 0.5)
+                # Killed again at once, its hello sent: while it is
+                # being seated or sent its record.
+                self.kill_joining(other, 'before command %d' % (i + 1))
+            elif mode == 'idle':
+                other = self.rng.choice(sorted(self.seats))
+                self.kill(other, 'play', 'between commands, before command %d' % (i + 1),
+                          wait_gone=self.rng.random() < 0.5)
+            elif mode == 'watcher':
+                other = self.rng.choice(sorted(self.watch))
+                self.kill(other, 'watch', 'a watcher, before command %d' % (i + 1),
+                          wait_gone=False)
+            team = self.active()
+            c = self.seats[team]
+            n = len(c.answers)
+            c.say(cmd)
+            self.answered(c, n, cmd, i)
+            i += 1
+        for c in list(self.seats.values()) + list(self.watch.values()):
+            c.sync()
+
+
+def main():
+    rep = Report()
+    rng = seeded_rng('client-kill', 20261)
+    cmds = SCRIPT['cmds']
+    picks = sorted(rng.sample(range(1, len(cmds)), KILLS))
+    plan = {i: MODES[k % len(MODES)] for k, i in enumerate(picks)}
+    rep.note('kills before commands: %s' % ', '.join(
+        '%d %s' % (i + 1, m) for i, m in sorted(plan.items())))
+    with Net('client-kill') as net:
+        pool = Pool()
+        try:
+            host, seats, watch = play_clean(net, pool, SCRIPT)
+            clean = {t: c for t, c in seats.items()}
+            clean_save = host.save()
+            st, clean_run = run_json(net, clean_save)
+            rep.ok(st == 0 and clean[0].picture.turn.get('over'),
+                   'without faults: %s played to its end over the network' % SCRIPT['name'])
+            host2 = net.host(SCRIPT['scenario'], seed=SCRIPT['seed'])
+            game = Faulty(rep, net, pool, host2, rng)
+            game.play(cmds, dict(plan))
+            for t, c in game.seats.items():
+                name = host2.seats[t]['team']
+                diff = c.picture.differences(clean[t].picture)
+                rep.ok(not diff, '%s: the last connection rebuilt the picture of the '
+                       'fault-free game' % name, '\n'.join(diff))
+                rep.ok(c.record == clean[t].record,
+                       '%s: its record is line for line the fault-free one (%d lines)'
+                       % (name, len(c.record)))
+                w = game.watch[t]
+                rep.ok(w.record == clean[t].record,
+                       '%s watching: the same record as the player\'s' % name)
+            for what, t, role, old in game.killed:
+                ref = clean[t].record
+                rep.ok(prefix_of(old.record, ref) and not old.bad_lines,
+                       '%s %s killed %s: it had been sent %d lines, the beginning of '
+                       'the same record' % (host2.seats[t]['team'], role, what, len(old.record)))
+            st, run = run_json(net, host2.save())
+            rep.ok(st == 0 and run == clean_run,
+                   'the save replays (medsiege run SAVE --json) exactly as the fault-free one')
+            rep.ok(host2.alive(), 'the host is still running')
+        except NetTimeout as e:
+            rep.ok(False, 'timed out: %s' % e)
+        crashes = net.crash_reports()
+        rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
+    return rep.done()
+
+
+if __name__ == '__main__':
+    sys.exit(main())
