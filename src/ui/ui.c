@@ -82,7 +82,9 @@ static bool tell_news(struct ui *ui)
 					   : NULL;
 	if (!news)
 		return false;
-	screen_status(ui, true, "%s", news); /* and in the log */
+	/* News of the save is every team's: in the log for all. */
+	uilog_note(&ui->log, news);
+	screen_status_text(ui, true, news, true);
 	return true;
 }
 

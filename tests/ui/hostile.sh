@@ -29,10 +29,10 @@ start_red MEDSIEGE_TEST_JOURNAL_FAULT=enospc:2 -- "$scenario --seed 1"
 keys m k
 check "a full disk: the move is made" eventually '[ "$(at 10 16)" = K ]'
 check "a full disk: the status line says saving stopped, at once" \
-	eventually 'screen | tail -n 1 | grep -q "saving stopped: cannot write: No space left on device"'
+	eventually 'screen | tail -n 2 | tr -d "\n" | grep -q "saving stopped: cannot write: No space left on device"'
 keys Tab
 check "a full disk: the message stays in the log" \
-	eventually '[ "$(screen | tail -n 1 | grep -c "saving stopped")" = 0 ] &&
+	eventually '[ "$(screen | tail -n 2 | grep -c "saving stopped")" = 0 ] &&
 		screen | head -n 22 | grep -q "saving stopped"'
 save=$(ls "$XDG_STATE_HOME"/medsiege/*.save 2>/dev/null | head -n 1)
 check "a full disk: the save holds its header only, whole" \
