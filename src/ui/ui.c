@@ -230,8 +230,8 @@ static void last_look(struct ui *ui)
  * with it and whether the game goes on here. */
 static void remote_update(struct ui *ui, int r, const char *note)
 {
+	char again[UI_STATUS_LEN]; /* note may point here after the block */
 	if (r == 3) {
-		char again[UI_STATUS_LEN];
 		screen_status(ui, true, "%s", note);
 		screen_draw(ui);
 		r = ui->submit.remote_lost(ui->submit.ctx, again, sizeof again);
