@@ -36,11 +36,12 @@ sim() {
 	printf '%s\n' "$out"
 }
 
-# teams_of JSON: "NAME WINS RATE LOW HIGH" a line for each team, in play
-# order, as sim reports them (the rate and its 95% Wilson interval).
+# teams_of JSON: "WINS RATE LOW HIGH NAME" a line for each team, in play
+# order, as sim reports them (the rate and its 95% Wilson interval; the
+# name last, as it may hold spaces).
 teams_of() {
 	printf '%s\n' "$1" | grep -o '{"name":"[^"]*","wins":[0-9]*,"win_rate":[0-9.]*,"win_rate_ci95":\[[0-9.]*,[0-9.]*\]' |
-		sed 's/^{"name":"\([^"]*\)","wins":\([0-9]*\),"win_rate":\([0-9.]*\),"win_rate_ci95":\[\([0-9.]*\),\([0-9.]*\)\]$/\1 \2 \3 \4 \5/'
+		sed 's/^{"name":"\([^"]*\)","wins":\([0-9]*\),"win_rate":\([0-9.]*\),"win_rate_ci95":\[\([0-9.]*\),\([0-9.]*\)\]$/\2 \3 \4 \5 \1/'
 }
 
 # draws_of JSON: the number of drawn games.
@@ -71,7 +72,7 @@ for sc in $SCENARIOS; do
 	draws=$(draws_of "$json")
 	list=$(teams_of "$json")
 	n=$(printf '%s\n' "$list" | grep -c .)
-	printf '%s\n' "$list" | while read -r team won rate lo hi; do
+	printf '%s\n' "$list" | while read -r won rate lo hi team; do
 		row "$sc" "$n" "$draws" "$team" "$won" "$rate" "$lo" "$hi"
 	done
 done
@@ -84,11 +85,11 @@ if [ -f "$map" ]; then
 	printf '%-10s %-9s %-9s %6s %5s %5s %5s %7s  %s\n' scenario normal \
 		easy games won lost drawn "win %" "95% interval"
 	json=$(sim "$map" --ai Blue:normal --ai Red:easy) || exit 1
-	lost=$(teams_of "$json" | sed -n 's/^Red \([0-9]*\) .*/\1/p')
+	lost=$(teams_of "$json" | sed -n 's/^\([0-9]*\) .* Red$/\1/p')
 	# shellcheck disable=SC2046
-	set -- $(teams_of "$json" | grep '^Blue ')
-	awk -v g="$games" -v w="$2" -v l="$lost" -v p="$3" -v lo="$4" \
-		-v hi="$5" 'BEGIN {
+	set -- $(teams_of "$json" | grep ' Blue$')
+	awk -v g="$games" -v w="$1" -v l="$lost" -v p="$2" -v lo="$3" \
+		-v hi="$4" 'BEGIN {
 		printf "%-10s %-9s %-9s %6d %5d %5d %5d %6.1f%%  [%.1f%%, %.1f%%]\n",
 			"tutorial", "Blue", "Red", g, w, l, g - w - l, 100 * p,
 			100 * lo, 100 * hi
