@@ -41,8 +41,9 @@ gone "$(game_pid)"
 check "--resume SAVE names the save" eval 'start -- "--resume $save" && wait_for "Blue to play"'
 keys q
 
-# A computer player: Blue is played by the program.
-start -- "$scenario --seed 2 --ai Blue"
+# A computer player: Blue is played by the program (--pace 0: its turn is
+# not drawn on Red's screen as it plays, the digest tells it).
+start -- "$scenario --seed 2 --ai Blue --pace 0"
 check "--ai: Red plays" wait_for "Red to play"
 keys Enter
 wait_for "movement left"
@@ -62,7 +63,7 @@ check "--ai is kept in the save" test -n "$aisave"
 pid=$(game_pid)
 kill -s HUP "$pid"
 gone "$pid"
-start -- "--resume $aisave"
+start -- "--resume $aisave --pace 0"
 wait_for "Red to play"
 keys Enter
 wait_for "movement left"
