@@ -73,6 +73,6 @@ check "an item's next row is indented under its text" \
 	eval '[ "$(below "1. Movement:")" = $((c1 + 3)) ] &&
 	[ "$(below "2. Missile fire:")" = $((c1 + 3)) ]'
 check "the goals show below the description" \
-	eval 'wait_for "Red: disable captain" && wait_for "Blue: disable every enemy unit" &&
+	eval 'wait_for "Red: disable captain" && wait_for "Blue: survive until the end of round 6" &&
 	wait_for "i shows this again during the game"'
 finish

@@ -63,7 +63,7 @@ check "--ai is kept in the save" test -n "$aisave"
 pid=$(game_pid)
 kill -s HUP "$pid"
 gone "$pid"
-start -- "--resume $aisave"
+start -- "--resume $aisave --pace 0"
 wait_for "Red to play"
 keys Enter
 wait_for "movement left"

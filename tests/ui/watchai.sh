@@ -17,10 +17,10 @@ keys e y
 wait_for "Red, Melee"
 keys e y
 check "the computer's first seen action is drawn on Red's screen" \
-	eval 'wait_for "b2 moves 17,5 -> 12,5" && wait_for "Blue (computer) plays round 1"'
+	eval 'wait_for "b2 moves 17,5 -> 13,7" && wait_for "Blue (computer) plays round 1"'
 check "and held: its next one is not there yet" eval '! screen | grep -q "b3 moves"'
 check "Red's map shows b2 where it went, Red's own fog kept" \
-	eval '[ "$(cell 12 5)" = B ] && [ "$(cell 0 0)" = " " ]'
+	eval '[ "$(cell 13 7)" = B ] && [ "$(cell 0 0)" = " " ]'
 keys x
 check "a key: the rest of the turn, told by the digest" \
 	eval 'wait_for "Red: what you saw since your last turn" && wait_for "b3 moves 17,7 -> 12,7"'
