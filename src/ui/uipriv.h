@@ -251,6 +251,8 @@ enum ui_action {
 	ACT_PROMPT,   /* ':' a command line */
 	ACT_LINE      /* 'v' the line of sight to the cursor */
 };
+/* The last action: a new one goes before this line and takes its place. */
+#define ACT_LAST ACT_LINE
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */

@@ -38,7 +38,9 @@ static void check(const struct keymap *km)
 		if (!pressable(k))
 			fuzz_fail("key %d cannot be pressed but is bound", k);
 		const struct ui_key *b = &km->bind[k];
-		if (b->act < ACT_NONE || b->act >= ACT_RESIZE)
+		/* A resize comes from the terminal, never from a key. */
+		if (b->act < ACT_NONE || b->act > ACT_LAST ||
+		    b->act == ACT_RESIZE)
 			fuzz_fail("key %d bound to action %d", k, (int)b->act);
 		if (b->act == ACT_CURSOR ? b->dir < 0 || b->dir >= DIR_COUNT
 					 : b->dir != -1)
