@@ -82,7 +82,9 @@ units:
 EOF
 }
 
-# A scenario whose roster is the path given.
+# A scenario whose roster is the path given, on the line of the
+# shipped scenario's roster key.
+rline=$(grep -n '^roster:' "$scen" | cut -d: -f1)
 scenario_with_roster() {
 	sed "s|^roster:.*|roster: $1|" "$scen"
 }
@@ -164,6 +166,9 @@ expect_error "a C1 control character in a name" 2 \
 printf '"\\e[2J\\e]0;pwned\\a": 1\n' >"$d/escape.yaml"
 expect_error "terminal escapes in a key are not echoed raw" 2 \
 	"escape.yaml:1:1: not a roster: none of its keys is units or chart" "$bin" check "$d/escape.yaml"
+# A name typed on the command line is escaped in the host's refusal too.
+expect_error "terminal escapes in host's scenario name are escaped" 2 \
+	"medsiege host: gate\\x1b[2Jx: no such file or installed scenario" "$bin" host "$(printf 'gate\033[2Jx')" --detach
 printf 'units: []\n"\\e[2J\\e]0;pwned\\a": 1\n' >"$d/escape2.yaml"
 expect_error "terminal escapes in a roster's key are escaped" 2 \
 	"escape2.yaml:2:1: unknown key '\\x1b[2J\\x1b]0;pwned\\x07' in roster" "$bin" check "$d/escape2.yaml"
@@ -184,21 +189,21 @@ ln -s loop-b "$d/loop-a"
 ln -s loop-a "$d/loop-b"
 scenario_with_roster "$d/loop-a" >"$d/loop.yaml"
 expect_error "a roster that is a symlink loop" 2 \
-	"loop.yaml:8:9: cannot open roster '$d/loop-a': Too many levels of symbolic links" \
+	"loop.yaml:$rline:9: cannot open roster '$d/loop-a': Too many levels of symbolic links" \
 	"$bin" check "$d/loop.yaml"
 mkfifo "$d/fifo"
 scenario_with_roster "$d/fifo" >"$d/fifo.yaml"
 expect_error "a roster that is a FIFO" 2 \
-	"fifo.yaml:8:9: cannot open roster '$d/fifo': not a regular file (a FIFO)" \
+	"fifo.yaml:$rline:9: cannot open roster '$d/fifo': not a regular file (a FIFO)" \
 	"$bin" check "$d/fifo.yaml"
 expect_error "check FIFO" 2 "fifo: cannot read: not a regular file (a FIFO)" "$bin" check "$d/fifo"
 scenario_with_roster "$d" >"$d/dir.yaml"
 expect_error "a roster that is a directory" 2 \
-	"dir.yaml:8:9: cannot open roster '$d': not a regular file (a directory)" \
+	"dir.yaml:$rline:9: cannot open roster '$d': not a regular file (a directory)" \
 	"$bin" check "$d/dir.yaml"
 scenario_with_roster /dev/zero >"$d/zero.yaml"
 expect_error "a roster that is /dev/zero" 2 \
-	"zero.yaml:8:9: cannot open roster '/dev/zero': not a regular file (a character device)" \
+	"zero.yaml:$rline:9: cannot open roster '/dev/zero': not a regular file (a character device)" \
 	"$bin" check "$d/zero.yaml"
 expect_error "check /dev/zero" 2 "/dev/zero: cannot read: not a regular file (a character device)" \
 	"$bin" check /dev/zero
@@ -211,7 +216,7 @@ chmod 755 "$tmp" "$d"
 if [ "$drop" = no ]; then
 	ok "an unreadable roster # SKIP no way to drop privileges"
 elif cap $drop "$bin" check "$d/secret-scen.yaml" &&
-	one_error 2 "secret-scen.yaml:8:9: cannot open roster '$d/secret.yaml': Permission denied"; then
+	one_error 2 "secret-scen.yaml:$rline:9: cannot open roster '$d/secret.yaml': Permission denied"; then
 	ok "an unreadable roster"
 else
 	bad "an unreadable roster (exit $st)"

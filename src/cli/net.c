@@ -122,7 +122,7 @@ int cli_host(int argc, char **argv)
 		char *err = NULL;
 		scenario = datapath_scenario(argv[optind], &err);
 		if (!scenario) {
-			fprintf(stderr, "medsiege host: %s\n", err);
+			cli_warn("medsiege host: %s", err);
 			free(err);
 			return EXIT_USAGE;
 		}
@@ -139,7 +139,7 @@ int cli_host(int argc, char **argv)
 	int r = host_spawn(&o, &hs, why, sizeof why);
 	free(scenario);
 	if (r != 0) {
-		fprintf(stderr, "medsiege host: %s\n", why);
+		cli_warn("medsiege host: %s", why);
 		return EXIT_RUNTIME;
 	}
 	print_codes(&hs);
@@ -262,11 +262,19 @@ static void list_dir(void *ctx, const char *dir)
 		if (l->n++ == 0)
 			printf("%-24s %-12s %5s  %-10s %s\n", "GAME", "SCENARIO",
 			       "ROUND", "TURN", "FREE SEATS");
-		printf("%-24s %-12s %5d  %-10s %s\n", game ? game : "?",
-		       scen ? scen : "?", json_int(info, "round", 0),
-		       json_bool(info, "over", false) ? "(over)"
-						      : active ? active : "?",
-		       free_seats[0] ? free_seats : "-");
+		/* Another user's host (a group folder) names its own game
+		 * and teams: its words are printed with their control
+		 * characters escaped. */
+		char *row = xasprintf("%-24s %-12s %5d  %-10s %s",
+				      game ? game : "?", scen ? scen : "?",
+				      json_int(info, "round", 0),
+				      json_bool(info, "over", false) ? "(over)"
+				      : active ? active : "?",
+				      free_seats[0] ? free_seats : "-");
+		char *safe = util_printable(row);
+		printf("%s\n", safe);
+		free(safe);
+		free(row);
 		json_free(info);
 	}
 	closedir(d);
@@ -330,7 +338,7 @@ static void lobby_host(void)
 	char *err = NULL;
 	char *path = datapath_scenario(name[0] ? name : "gatehouse", &err);
 	if (!path) {
-		printf("%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		return;
 	}
@@ -349,7 +357,7 @@ static void lobby_host(void)
 	int r = host_spawn(&o, &hs, why, sizeof why);
 	free(path);
 	if (r != 0) {
-		printf("Cannot host it: %s\n", why);
+		cli_warn("Cannot host it: %s", why);
 		return;
 	}
 	print_codes(&hs);
