@@ -15,7 +15,7 @@ goal() { wait_joined "$1"; }
 
 check "tutorial: the curtain" curtain "$srcdir/maps/tutorial.yaml"
 for g in "Red: disable captain" "Blue: disable ballista" \
-	"Red: disable every enemy unit" "Blue: disable every enemy unit"; do
+	"Red: disable every enemy unit" "Blue: survive until the end of round 6"; do
 	check "tutorial: $g" goal "$g"
 done
 check "tutorial: the description is whole" \
