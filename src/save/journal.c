@@ -528,6 +528,25 @@ int journal_read(const char *path, struct journal_data *d, char **err)
 	return 0;
 }
 
+/* Whether another medsiege holds the save (its lock): a resume without
+ * a name passes over it rather than stop at it. */
+static bool open_elsewhere(const char *path)
+{
+	const char *why;
+	int fd = file_open_regular(path, O_RDONLY, &why);
+	if (fd < 0)
+		return false;
+	bool busy = false;
+	while (flock(fd, LOCK_SH | LOCK_NB) != 0) {
+		if (errno == EINTR)
+			continue;
+		busy = errno == EWOULDBLOCK;
+		break;
+	}
+	close(fd);
+	return busy;
+}
+
 char *journal_latest(const char *dir)
 {
 	DIR *dp = opendir(dir);
@@ -549,6 +568,7 @@ char *journal_latest(const char *dir)
 			usable = !d.over;
 			journal_data_free(&d);
 		}
+		usable = usable && !open_elsewhere(p);
 		free(err);
 		if (usable && (st.st_mtim.tv_sec > best_t.tv_sec ||
 			       (st.st_mtim.tv_sec == best_t.tv_sec &&

@@ -104,7 +104,8 @@ void journal_close(struct journal *j);
 int journal_read(const char *path, struct journal_data *data, char **err);
 void journal_data_free(struct journal_data *data);
 
-/* The newest save in dir that is not over; caller frees; NULL if none. */
+/* The newest save in dir that is not over and that no other medsiege has
+ * open; caller frees; NULL if none. */
 char *journal_latest(const char *dir);
 
 #endif

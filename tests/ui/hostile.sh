@@ -55,6 +55,31 @@ keys q
 wait_for "Quit"
 keys y
 gone "$(game_pid)"
+# A newer save that another medsiege is playing: --resume passes it by
+# for the newest one free.
+rm -rf "$XDG_STATE_HOME"
+printf 'move r1 n\n' | "$bin" run "$scenario" --seed 1 --save --script - >/dev/null
+rm -f "$work/held"
+mkfifo "$work/held"
+"$bin" run "$srcdir/maps/tutorial.yaml" --seed 2 --save --script - <"$work/held" >/dev/null 2>&1 &
+held=$!
+# The writer is a process of its own, so that the terminal the game runs
+# in does not inherit the pipe and keep the held game waiting for ever.
+sleep 600 >"$work/held" &
+writer=$!
+check "a second game holds a newer save" \
+	eventually '[ "$(ls "$XDG_STATE_HOME"/medsiege/*.save | wc -l)" = 2 ]'
+start -- "--resume"
+check "--resume passes over the save open elsewhere: the gatehouse comes back" \
+	eval 'wait_for "Red to play" && screen | grep -q Gatehouse'
+keys Enter
+check "--resume: r1 where it was" wait_for "movement left"
+keys q
+wait_for "Quit"
+keys y
+gone "$(game_pid)"
+kill "$writer"
+wait "$held"
 # A FIFO where the key file should be: the game starts, and says so.
 mkdir -p "$work/config/medsiege"
 mkfifo "$work/config/medsiege/keys"
