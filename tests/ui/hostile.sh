@@ -10,6 +10,14 @@ sane() {
 	grep -Eq '(^| )echo( |$)' "$1" && grep -Eq '(^| )icanon( |$)' "$1"
 }
 
+# Quit the game on screen, as a player would, and see it gone.
+quit_game() {
+	keys q
+	wait_for "Quit"
+	keys y
+	gone "$(game_pid)"
+}
+
 err=$work/stderr
 rm -f "$work/stty" "$work/game-status"
 start_red -- "$scenario --seed 1 2>$err; echo \$? >$work/game-status; stty -a >$work/stty"
@@ -38,10 +46,7 @@ save=$(ls "$XDG_STATE_HOME"/medsiege/*.save 2>/dev/null | head -n 1)
 check "a full disk: the save holds its header only, whole" \
 	eval '[ -n "$save" ] && [ "$(grep -vc "^#" "$save")" = 0 ] &&
 		[ "$(tail -c 1 "$save" | od -An -c | tr -d " ")" = "\\n" ]'
-keys q
-wait_for "Quit"
-keys y
-gone "$(game_pid)"
+quit_game
 
 # A FIFO named like a save, newer than the real one: --resume passes it by.
 rm -rf "$XDG_STATE_HOME"
@@ -51,10 +56,7 @@ start -- "--resume"
 check "--resume with a FIFO among the saves: the game comes back" wait_for "Red to play"
 keys Enter
 check "--resume: r1 where it was" wait_for "movement left"
-keys q
-wait_for "Quit"
-keys y
-gone "$(game_pid)"
+quit_game
 # A newer save that another medsiege is playing: --resume passes it by
 # for the newest one free.
 rm -rf "$XDG_STATE_HOME"
@@ -74,10 +76,7 @@ check "--resume passes over the save open elsewhere: the gatehouse comes back" \
 	eval 'wait_for "Red to play" && screen | grep -q Gatehouse'
 keys Enter
 check "--resume: r1 where it was" wait_for "movement left"
-keys q
-wait_for "Quit"
-keys y
-gone "$(game_pid)"
+quit_game
 kill "$writer"
 wait "$held"
 # A FIFO where the key file should be: the game starts, and says so.
@@ -89,8 +88,5 @@ keys Enter
 check "a FIFO as the key file: it says so" wait_for "not a regular file (a FIFO)"
 keys m k
 check "a FIFO as the key file: the usual keys" eventually '[ "$(at 10 16)" = K ]'
-keys q
-wait_for "Quit"
-keys y
-gone "$(game_pid)"
+quit_game
 finish
