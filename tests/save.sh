@@ -36,7 +36,9 @@ for k in 1 2 3 5 8 9 13 21 25 34 40 55 61 70 89 $((total - 1)); do
 	head -n "$k" "$tmp/cmds" > "$tmp/first"
 	tail -n +"$((k + 1))" "$tmp/cmds" > "$tmp/rest"
 	# Feed k commands through a pipe kept open, then kill the game.
-	rm -f "$tmp/fifo"
+	# out1 goes first: the last round's, which holds its marker, would
+	# end the wait below before this game has even opened its own.
+	rm -f "$tmp/fifo" "$tmp/out1"
 	mkfifo "$tmp/fifo"
 	XDG_STATE_HOME=$st "$bin" run "$scen" --seed 7 --save --script - --json < "$tmp/fifo" > "$tmp/out1" &
 	pid=$!
