@@ -29,7 +29,7 @@ static const char los_usage[] =
 static void script_error(void *ctx, int lineno, const char *line, const char *why)
 {
 	(void)ctx;
-	fprintf(stderr, "medsiege los: line %d: %s: %s\n", lineno, line, why);
+	cli_warn("medsiege los: line %d: %s: %s", lineno, line, why);
 }
 
 int cli_los(int argc, char **argv)
@@ -77,17 +77,19 @@ int cli_los(int argc, char **argv)
 	char *err = NULL;
 	struct session *s = session_new(argv[optind], seed, "", &err);
 	if (!s) {
-		fprintf(stderr, "%s\n", err);
+		cli_warn("%s", err);
 		free(err);
 		return EXIT_USAGE;
 	}
 	struct game *g = s->g;
 	int team = -1;
 	if (team_name && (team = world_find_team(g->w, team_name)) < 0) {
-		fprintf(stderr, "medsiege los: no team '%s'; teams:", team_name);
+		struct strbuf b;
+		strbuf_init(&b);
 		for (int t = 0; t < g->w->nteams; t++)
-			fprintf(stderr, " %s", g->w->teams[t].name);
-		fputc('\n', stderr);
+			strbuf_addf(&b, " %s", g->w->teams[t].name);
+		cli_warn("medsiege los: no team '%s'; teams:%s", team_name, b.s);
+		strbuf_free(&b);
 		session_free(s);
 		return EXIT_USAGE;
 	}
@@ -104,7 +106,7 @@ int cli_los(int argc, char **argv)
 	char why[GAME_WHY_LEN];
 	if (los_parse_end(g, team, argv[optind + 1], &a, why, sizeof why) ||
 	    los_parse_end(g, team, argv[optind + 2], &b, why, sizeof why)) {
-		fprintf(stderr, "medsiege los: %s\n", why);
+		cli_warn("medsiege los: %s", why);
 		session_free(s);
 		return EXIT_USAGE;
 	}

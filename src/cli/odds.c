@@ -84,7 +84,7 @@ static int compute(const struct roster *r, int at, int tt,
 	struct attack_calc calc;
 	int wi = odds_pick_weapon(a, &o->q, why, sizeof why);
 	if (wi < 0 || odds_compute(r, at, wi, tt, &o->q, &calc, why, sizeof why)) {
-		fprintf(stderr, "medsiege odds: %s\n", why);
+		cli_warn("medsiege odds: %s", why);
 		return EXIT_USAGE;
 	}
 	const struct weapon *wp = &a->weapons[wi];
@@ -165,7 +165,7 @@ int cli_odds(int argc, char **argv)
 			break;
 		case 'd':
 			if (odds_parse_range(optarg, &o.q, why, sizeof why)) {
-				fprintf(stderr, "medsiege odds: %s\n", why);
+				cli_warn("medsiege odds: %s", why);
 				return EXIT_USAGE;
 			}
 			break;
