@@ -30,6 +30,26 @@ int cli_lobby(int argc, char **argv);
 /* Play in the terminal: medsiege [SCENARIO] [options]. */
 int cli_play(int argc, char **argv);
 
+/* scene.c: the options and set-up view and los share. */
+struct cli_scene {
+	const char *team;   /* --team, or NULL */
+	const char *script; /* --script FILE ('-': standard input), or NULL */
+	uint64_t seed;      /* --seed, 1 by default */
+	bool json;          /* --json */
+};
+/* Read argv's options into *o, as who (the messages' prefix); usage is
+ * printed for --help and on a bad option. Returns -1 to go on (optind is
+ * the first operand), else the exit status. */
+int cli_scene_options(const char *who, const char *usage, int argc,
+		      char **argv, struct cli_scene *o);
+/* Load the scenario, find o->team (*team, -1 when none was given), start
+ * the game and apply o->script. Returns the session (free it with
+ * session_free), or NULL having said why, with the exit status in
+ * *status. */
+struct session *cli_scene_open(const char *who, const char *scenario,
+			       const struct cli_scene *o, int *team,
+			       int *status);
+
 /* A seed from the clock, for games started without --seed. */
 uint64_t cli_clock_seed(void);
 /* The value of --seed; false (having said why, as who) on junk. */

@@ -1,5 +1,5 @@
 /* view.c: medsiege view: the battlefield as one team sees it. */
-#include <getopt.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,12 +22,6 @@ static const char view_usage[] =
 	"                   visible (rows of 0/1), the units in view and\n"
 	"                   where it last saw the enemies it no longer sees\n"
 	"  -h, --help       show this help\n";
-
-static void script_error(void *ctx, int lineno, const char *line, const char *why)
-{
-	(void)ctx;
-	cli_warn("medsiege view: line %d: %s: %s", lineno, line, why);
-}
 
 static void print_json(const struct game *g, const struct knowledge *k)
 {
@@ -151,77 +145,23 @@ static void print_text(const struct game *g, const struct knowledge *k)
 
 int cli_view(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"team", required_argument, NULL, 't'},
-		{"script", required_argument, NULL, 'f'},
-		{"seed", required_argument, NULL, 's'},
-		{"json", no_argument, NULL, 'j'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *team_name = NULL, *script = NULL;
-	uint64_t seed = 1;
-	bool json = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			team_name = optarg;
-			break;
-		case 'f':
-			script = optarg;
-			break;
-		case 's':
-			if (!cli_seed_arg("medsiege view", optarg, &seed))
-				return EXIT_USAGE;
-			break;
-		case 'j':
-			json = true;
-			break;
-		case 'h':
-			fputs(view_usage, stdout);
-			return 0;
-		default:
-			fputs(view_usage, stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind != argc - 1 || !team_name) {
+	struct cli_scene o;
+	int rc = cli_scene_options("medsiege view", view_usage, argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	if (optind != argc - 1 || !o.team) {
 		fputs(view_usage, stderr);
 		return EXIT_USAGE;
 	}
-	char *err = NULL;
-	struct session *s = session_new(argv[optind], seed, "", &err);
-	if (!s) {
-		cli_warn("%s", err);
-		free(err);
-		return EXIT_USAGE;
-	}
+	int team;
+	struct session *s = cli_scene_open("medsiege view", argv[optind], &o,
+					   &team, &rc);
+	if (!s)
+		return rc;
 	struct game *g = s->g;
-	int team = world_find_team(g->w, team_name);
-	if (team < 0) {
-		struct strbuf b;
-		strbuf_init(&b);
-		for (int t = 0; t < g->w->nteams; t++)
-			strbuf_addf(&b, " %s", g->w->teams[t].name);
-		cli_warn("medsiege view: no team '%s'; teams:%s", team_name, b.s);
-		strbuf_free(&b);
-		session_free(s);
-		return EXIT_USAGE;
-	}
-	game_start(g);
-	char *serr = NULL;
-	if (script &&
-	    cli_apply_script(s, script, false, script_error, NULL, &serr) < 0) {
-		cli_warn("medsiege view: %s", serr);
-		free(serr);
-		session_free(s);
-		return EXIT_RUNTIME;
-	}
 	/* Everything printed comes from what the team knows. */
 	const struct knowledge *k = game_knowledge(g, team);
-	if (json)
+	if (o.json)
 		print_json(g, k);
 	else
 		print_text(g, k);
