@@ -169,6 +169,8 @@ expect_error "terminal escapes in a key are not echoed raw" 2 \
 # A name typed on the command line is escaped in the host's refusal too.
 expect_error "terminal escapes in host's scenario name are escaped" 2 \
 	"medsiege host: gate\\x1b[2Jx: no such file or installed scenario" "$bin" host "$(printf 'gate\033[2Jx')" --detach
+expect_error "terminal escapes in los's team name are escaped" 2 \
+	"medsiege los: no team 'Re\\x1bd'; teams: Red Blue" "$bin" los "$scen" r1 b1 --team "$(printf 'Re\033d')"
 printf 'units: []\n"\\e[2J\\e]0;pwned\\a": 1\n' >"$d/escape2.yaml"
 expect_error "terminal escapes in a roster's key are escaped" 2 \
 	"escape2.yaml:2:1: unknown key '\\x1b[2J\\x1b]0;pwned\\x07' in roster" "$bin" check "$d/escape2.yaml"
