@@ -46,7 +46,7 @@ check "Red's digest tells what it saw" wait_for "what you saw since your last tu
 check "the billman came into view" wait_for "b4 Billman (Blue) at 15,8"
 check "under its heading" wait_for "Came into view"
 check "the gate opening is in it" wait_for "b4 opens the door at 15,9"
-check "what Red could not see is not" eval '! screen | grep -Eq "b6|b7"'
+check "what Red could not see is not" eval '! screen | grep -Ewq "b6|b7"'
 keys q
 check "back on the map, Red sees the defender in the gateway" \
 	eval 'wait_for "movement left" && [ "$(at 15 8)" = B ]'

@@ -36,7 +36,7 @@ check "Esc cancels" eventually "! screen | tail -n 1 | grep -q '^:'"
 # b2, b3 and b5, not b4, b6 or b7.
 keys : s h o o t Space r 5 Space Tab
 check "Tab after shoot lists the enemies in view and the cursor's cell" \
-	eval 'wait_for "Tab: b1 b2 b3 b5 10,17" && ! screen | grep -q "b4\|b6\|b7"'
+	eval 'wait_for "Tab: b1 b2 b3 b5 10,17" && ! screen | grep -wq "b4\|b6\|b7"'
 keys Escape
 # (A key right after Esc would be read as Alt and that key.)
 eventually "! screen | tail -n 1 | grep -q '^:'"

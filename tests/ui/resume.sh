@@ -55,7 +55,7 @@ keys e y
 check "--ai: after Blue's turn, Red reads its digest without a curtain" \
 	wait_for "Red: what you saw since your last turn" 20
 check "--ai: the digest never names Blue's hidden units" \
-	eval '! screen | grep -Eq "b6|b7"'
+	eval '! screen | grep -Ewq "b6|b7"'
 keys q
 check "--ai: then Red plays round 2" wait_for "round 2 of 12"
 aisave=$(grep -l "^# control: ai:normal Blue" "$XDG_STATE_HOME"/medsiege/*.save | head -n 1)

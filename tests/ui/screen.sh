@@ -18,7 +18,7 @@ check "Red does not see b6 (man-at-arms) at 8,6" eventually '[ "$(at 8 6)" = " "
 check "Red does not see the keep's knight b7 at 14,3" eventually '[ "$(at 14 3)" = " " ]'
 check "the courtyard rows are blank for Red" \
 	eval '[ -z "$(screen | sed -n 2,8p | cut -c1-34 | tr -d " ")" ]'
-check "no hidden unit is named" eval '! screen | grep -Eq "b6|b7|b4"'
+check "no hidden unit is named" eval '! screen | grep -Ewq "b6|b7|b4"'
 
 # Step r1 north with m + k, then east with the keypad's 6.
 keys m
