@@ -42,9 +42,9 @@ check "Esc hides it" eval 'wait_gone "LINE r5" && eventually "[ -z \"\$(attrs_at
 # says nothing of it, and its id is refused as one that does not exist.
 keys : l o s Space r 5 Space 8 , 6 Enter
 check "a line to the cell of a hidden unit" \
-	eval 'wait_for "B: 8,6, never seen by Red" && ! screen | grep -q b6'
+	eval 'wait_for "B: 8,6, never seen by Red" && ! screen | grep -wq b6'
 keys End
-check "names it nowhere" eval '! screen | grep -q b6'
+check "names it nowhere" eval '! screen | grep -wq b6'
 keys q
 wait_for "movement left"
 keys : l o s Space r 5 Space b 6 Enter

@@ -21,7 +21,7 @@ check "t finds the levy" wait_for "b1 Peasant Levy (Blue)"
 keys x
 check "shooting into melee names who may be hit" \
 	wait_joined "who is hit among b1, r1, r2"
-check "the hidden crossbowman is not among them" eval '! screen | grep -q b2'
+check "the hidden crossbowman is not among them" eval '! screen | grep -wq b2'
 keys y
 check "the die picks the target first" wait_for "shot into melee, target among b1 r1 r2"
 check "and the shot flies at a friend" wait_for "the shot flies at r2 (a friend!)"
@@ -55,11 +55,11 @@ keys Enter
 check "Blue's digest" wait_for "Blue: what you saw since your last turn"
 check "tells of the attack on its levy" wait_for "r1 sword at b1: need 8+ (65%)"
 check "and the announcement" wait_for "b1 is outnumbered"
-check "the archer Blue could not see is not named" eval '! screen | grep -q r3'
+check "the archer Blue could not see is not named" eval '! screen | grep -wq r3'
 check "its shot is told without naming it" wait_for "an unseen enemy attacks r2"
 keys q
 check "Blue sees its crossbowman" eval 'wait_for "movement left" && [ "$(cell 10 3)" = c ]'
-check "but not Red's archer" eventually '[ "$(cell 5 5)" = " " ] && ! screen | grep -q r3'
+check "but not Red's archer" eventually '[ "$(cell 5 5)" = " " ] && ! screen | grep -wq r3'
 
 # Seed 1: r1 disables the levy: Red wins.
 start_red -- "$field --seed 1"
