@@ -13,7 +13,7 @@
 #include "base/util.h"
 #include "cli/cli.h"
 #include "data/datapath.h"
-#include "net/client.h"
+#include "cli/client.h"
 #include "net/host.h"
 #include "net/json.h"
 #include "net/proto.h"

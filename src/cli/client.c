@@ -1,6 +1,6 @@
 /* client.c: the player's process of a hosted game: a connection to the
  * host, the team's projection made from its record, and the screen. */
-#include "net/client.h"
+#include "cli/client.h"
 
 #include <errno.h>
 #include <fcntl.h>
