@@ -79,47 +79,60 @@ size_t strlcpy_s(char *dst, const char *src, size_t n)
 
 int util_edit_distance(const char *a, const char *b)
 {
-	/* Optimal string alignment: a swap of two letters is one edit. */
+	/* Optimal string alignment: a swap of two letters is one edit. Three
+	 * rows of the table are all it looks back on: a whole table on the
+	 * stack costs more to set up than most words cost to compare. */
 	size_t la = strlen(a), lb = strlen(b);
 	if (la > 64 || lb > 64)
 		return 99;
-	int d[65][65];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = (int)i;
+	int rows[3][65];
+	int *two = rows[0], *one = rows[1], *cur = rows[2];
 	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= la; i++)
+		one[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = (int)i;
 		for (size_t j = 1; j <= lb; j++) {
 			int cost = a[i - 1] != b[j - 1];
-			int m = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < m)
-				m = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < m)
-				m = d[i - 1][j - 1] + cost;
+			int m = one[j] + 1;
+			if (cur[j - 1] + 1 < m)
+				m = cur[j - 1] + 1;
+			if (one[j - 1] + cost < m)
+				m = one[j - 1] + cost;
 			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < m)
-				m = d[i - 2][j - 2] + 1;
-			d[i][j] = m;
+			    a[i - 2] == b[j - 1] && two[j - 2] + 1 < m)
+				m = two[j - 2] + 1;
+			cur[j] = m;
 		}
-	return d[la][lb];
+		int *t = two;
+		two = one;
+		one = cur;
+		cur = t;
+	}
+	return one[lb];
 }
 
 const char *util_nearest(const char *word, const char *const *cands, int n)
 {
+	/* Only suggest when the typo is small relative to the word. */
+	size_t len = strlen(word);
+	int limit = (int)len / 3 + 1;
+	if (limit > 3)
+		limit = 3;
 	const char *best = NULL;
-	int bestd = 1000;
+	int bestd = limit + 1;
 	for (int i = 0; i < n; i++) {
+		/* Words whose lengths differ by more than the limit are
+		 * further apart than that: no need to compare them. */
+		size_t lc = strlen(cands[i]);
+		if ((lc > len ? lc - len : len - lc) > (size_t)limit)
+			continue;
 		int d = util_edit_distance(word, cands[i]);
 		if (d < bestd) {
 			bestd = d;
 			best = cands[i];
 		}
 	}
-	/* Only suggest when the typo is small relative to the word. */
-	int limit = (int)strlen(word) / 3 + 1;
-	if (limit > 3)
-		limit = 3;
-	return bestd <= limit ? best : NULL;
+	return best;
 }
 
 void strbuf_init(struct strbuf *b)
