@@ -160,6 +160,14 @@ void strbuf_add(struct strbuf *b, const char *s)
 	b->len += n;
 }
 
+void strbuf_addn(struct strbuf *b, const char *s, size_t n)
+{
+	strbuf_grow(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
 void strbuf_addc(struct strbuf *b, char c)
 {
 	strbuf_grow(b, 1);

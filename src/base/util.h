@@ -38,6 +38,8 @@ void strbuf_add(struct strbuf *b, const char *s);
 void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strbuf_addc(struct strbuf *b, char c);
+/* Append the n bytes at s (no NUL among them). */
+void strbuf_addn(struct strbuf *b, const char *s, size_t n);
 /* Append s as a JSON string literal (with quotes and escapes): control
  * characters escaped, bytes that are not UTF-8 replaced by U+FFFD. */
 void strbuf_add_json(struct strbuf *b, const char *s);

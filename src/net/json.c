@@ -81,8 +81,14 @@ static bool read_string(struct reader *r, char **out)
 					 : "unterminated string");
 		}
 		if (c != '\\') {
-			strbuf_addc(&b, (char)c);
-			r->s++;
+			/* The plain bytes up to the next quote, escape or
+			 * control byte, at once: most of a string. */
+			size_t n = 1;
+			while ((unsigned char)r->s[n] >= 0x20 && r->s[n] != '"' &&
+			       r->s[n] != '\\')
+				n++;
+			strbuf_addn(&b, r->s, n);
+			r->s += n;
 			continue;
 		}
 		r->s++;
