@@ -15,7 +15,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (Net, NetTimeout, Pool, ProcConn, Report, SRCDIR, play_clean,
+from netlib import (fault_plan, Net, NetTimeout, Pool, ProcConn, Report, SRCDIR, play_clean,
                     read_script, run_json, seat_all, seeded_rng)
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'tutorial-Red.script'))
@@ -137,10 +137,7 @@ def main():
     rep = Report()
     rng = seeded_rng('client-kill', 20261)
     cmds = SCRIPT['cmds']
-    picks = sorted(rng.sample(range(1, len(cmds)), KILLS))
-    plan = {i: MODES[k % len(MODES)] for k, i in enumerate(picks)}
-    rep.note('kills before commands: %s' % ', '.join(
-        '%d %s' % (i + 1, m) for i, m in sorted(plan.items())))
+    plan = fault_plan(rep, rng, len(cmds), KILLS, MODES, 'kills')
     with Net('client-kill') as net:
         pool = Pool()
         try:

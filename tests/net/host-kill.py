@@ -26,7 +26,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
+from netlib import (fault_plan, GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
                     final_state, play_clean, read_script, run_json, save_commands,
                     seat_all, seeded_rng, told_end)
 
@@ -153,10 +153,7 @@ def main():
     rep = Report()
     rng = seeded_rng('host-kill', 1812)
     cmds = SCRIPT['cmds']
-    picks = sorted(rng.sample(range(1, len(cmds)), KILLS))
-    plan = {i: MODES[k % len(MODES)] for k, i in enumerate(picks)}
-    rep.note('host killed before commands: %s' % ', '.join(
-        '%d %s' % (i + 1, m) for i, m in sorted(plan.items())))
+    plan = fault_plan(rep, rng, len(cmds), KILLS, MODES, 'host killed')
     with Net('host-kill') as net:
         pool = Pool()
         try:

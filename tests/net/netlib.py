@@ -860,6 +860,17 @@ def seeded_rng(name, default):
     return random.Random(seed)
 
 
+def fault_plan(rep, rng, ncmds, kills, modes, what):
+    """Which commands a fault comes before, and how: kills distinct
+    commands after the first, the modes taken in turn. Noted in the
+    report, so a failure says where the faults were."""
+    picks = sorted(rng.sample(range(1, ncmds), kills))
+    plan = {i: modes[k % len(modes)] for k, i in enumerate(picks)}
+    rep.note('%s before commands: %s' % (what, ', '.join(
+        '%d %s' % (i + 1, m) for i, m in sorted(plan.items()))))
+    return plan
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'relay':
         relay_main(sys.argv[2], sys.argv[3])
