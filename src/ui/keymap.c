@@ -112,7 +112,10 @@ static void parse_line(struct keymap *km, char *line, const char *name,
 		if (strcasecmp(act, actions[i].name) == 0)
 			a = i;
 	if (a < 0) {
-		const char *near = util_nearest(act, names, NACTIONS);
+		/* Only the first problem is shown: a hint for a later one
+		 * would be thrown away (and a file of unknown words cost a
+		 * search a line). */
+		const char *near = n->bad ? NULL : util_nearest(act, names, NACTIONS);
 		if (near)
 			note(n, "%s:%d: unknown action '%s'; did you mean '%s'?",
 			     name, lineno, act, near);
