@@ -67,6 +67,35 @@ static void test_json_refuses_the_rest(void **state)
 	}
 }
 
+/* Arrays of coordinates: numbers an int holds, or a refusal (converting
+ * 1e128 to an int is undefined, and a host may send anything). */
+static void test_json_int_arrays(void **state)
+{
+	(void)state;
+	char why[80];
+	struct json *j = json_parse(
+		"{\"ok\":[1,-2,2147483647],\"big\":[1,1e128,3],"
+		"\"low\":[-2147483648],\"str\":[1,\"2\"],\"obj\":{\"a\":1},"
+		"\"half\":[2.5]}",
+		why);
+	assert_non_null(j);
+	int v[3] = {0, 0, 0};
+	assert_true(json_int_array(json_get(j, "ok"), 3, v));
+	assert_int_equal(v[0], 1);
+	assert_int_equal(v[1], -2);
+	assert_int_equal(v[2], 2147483647);
+	assert_false(json_int_array(json_get(j, "ok"), 2, v));
+	assert_false(json_int_array(json_get(j, "big"), 3, v));
+	assert_false(json_int_array(json_get(j, "low"), 1, v));
+	assert_false(json_int_array(json_get(j, "str"), 2, v));
+	assert_false(json_int_array(json_get(j, "obj"), 1, v));
+	assert_false(json_int_array(json_get(j, "missing"), 1, v));
+	assert_true(json_int_array(json_get(j, "half"), 1, v));
+	assert_int_equal(v[0], 2);
+	assert_int_equal(json_int(j, "big", 7), 7);
+	json_free(j);
+}
+
 static void test_text_is_utf8_without_controls(void **state)
 {
 	(void)state;
@@ -321,6 +350,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_reads_the_wire),
 		cmocka_unit_test(test_json_refuses_the_rest),
+		cmocka_unit_test(test_json_int_arrays),
 		cmocka_unit_test(test_text_is_utf8_without_controls),
 		cmocka_unit_test(test_codes_split_into_game_and_team),
 		cmocka_unit_test(test_lines_are_framed_and_bounded),

@@ -256,13 +256,29 @@ const struct json *json_get(const struct json *o, const char *key)
 	return NULL;
 }
 
+/* A number an int holds (converting any other is undefined). */
+static bool holds_int(const struct json *v)
+{
+	return v && v->type == JSON_NUM && v->num >= -2147483647.0 &&
+	       v->num <= 2147483647.0;
+}
+
 int json_int(const struct json *o, const char *key, int def)
 {
 	const struct json *v = json_get(o, key);
-	if (!v || v->type != JSON_NUM || v->num < -2147483647.0 ||
-	    v->num > 2147483647.0)
-		return def;
-	return (int)v->num;
+	return holds_int(v) ? (int)v->num : def;
+}
+
+bool json_int_array(const struct json *a, int n, int *out)
+{
+	if (!a || a->type != JSON_ARR || a->n != n)
+		return false;
+	for (int i = 0; i < n; i++) {
+		if (!holds_int(&a->items[i]))
+			return false;
+		out[i] = (int)a->items[i].num;
+	}
+	return true;
 }
 
 double json_num(const struct json *o, const char *key, double def)

@@ -31,5 +31,8 @@ int json_int(const struct json *o, const char *key, int def);
 double json_num(const struct json *o, const char *key, double def);
 const char *json_str(const struct json *o, const char *key);
 bool json_bool(const struct json *o, const char *key, bool def);
+/* An array of exactly n numbers that an int holds, into out; false (out
+ * partly written) when a is anything else. */
+bool json_int_array(const struct json *a, int n, int *out);
 
 #endif

@@ -635,11 +635,11 @@ static int apply_goalset(struct wire_client *c, const struct json *o,
 {
 	int team = json_int(o, "team", -1);
 	int kind = name_index(goal_kind_names, GOAL_KIND_COUNT, json_str(o, "kind"));
-	const struct json *area = json_get(o, "area"), *cell = json_get(o, "cell");
+	int area[4], cell[2];
 	const char *unit = json_str(o, "unit");
-	if (team < 0 || team >= c->sc.world.nteams || kind < 0 || !area ||
-	    area->type != JSON_ARR || area->n != 4 || !cell ||
-	    cell->type != JSON_ARR || cell->n != 2 || !unit ||
+	if (team < 0 || team >= c->sc.world.nteams || kind < 0 ||
+	    !json_int_array(json_get(o, "area"), 4, area) ||
+	    !json_int_array(json_get(o, "cell"), 2, cell) || !unit ||
 	    strlen(unit) >= UNIT_ID_LEN || c->sc.ngoals >= 256)
 		return bad(why, "a bad goal");
 	c->sc.goals = xrealloc(c->sc.goals,
@@ -649,15 +649,15 @@ static int apply_goalset(struct wire_client *c, const struct json *o,
 	g->team = team;
 	g->kind = (enum goal_kind)kind;
 	g->enemies = (unsigned)json_int(o, "enemies", 0);
-	g->x0 = (int)area->items[0].num;
-	g->y0 = (int)area->items[1].num;
-	g->x1 = (int)area->items[2].num;
-	g->y1 = (int)area->items[3].num;
+	g->x0 = area[0];
+	g->y0 = area[1];
+	g->x1 = area[2];
+	g->y1 = area[3];
 	g->rounds = json_int(o, "rounds", 0);
 	g->count = json_int(o, "count", 0);
 	g->has_cell = json_bool(o, "has_cell", false);
-	g->cx = (int)cell->items[0].num;
-	g->cy = (int)cell->items[1].num;
+	g->cx = cell[0];
+	g->cy = cell[1];
 	snprintf(g->unit, sizeof g->unit, "%s", unit);
 	return 0;
 }
@@ -755,35 +755,33 @@ static int apply_unit(struct wire_client *c, const struct json *o, char *why)
 {
 	struct game *g = c->g;
 	const char *id = json_str(o, "id");
-	const struct json *last = json_get(o, "last");
+	int last[3];
 	int i = id ? projection_unit(g, id, json_int(o, "ut", -1),
 				     json_int(o, "team", -1))
 		   : -1;
-	if (i < 0 || !last || last->type != JSON_ARR || last->n != 3)
+	if (i < 0 || !json_int_array(json_get(o, "last"), 3, last))
 		return bad(why, "a bad unit");
 	struct unit *u = &g->w->units[i];
 	struct knowledge *k = &g->know[c->team];
 	k->units[i] = json_bool(o, "known", false);
-	k->last[i] = (struct last_seen){(int)last->items[0].num,
-					(int)last->items[1].num,
-					(int)last->items[2].num};
+	k->last[i] = (struct last_seen){last[0], last[1], last[2]};
 	if (json_get(o, "x")) {
 		int x = json_int(o, "x", -1), y = json_int(o, "y", -1);
 		int facing = dir_parse(json_str(o, "facing") ? json_str(o, "facing") : "");
 		int status = name_index(unit_status_names, STATUS_COUNT,
 					json_str(o, "status"));
-		const struct json *cl = json_get(o, "climb");
+		int cl[2];
 		if (!map_inside(&g->w->map, x, y) || facing < 0 || status < 0 ||
-		    !cl || cl->type != JSON_ARR || cl->n != 2 ||
-		    cl->items[0].num < 0 || cl->items[0].num >= DIR_COUNT)
+		    !json_int_array(json_get(o, "climb"), 2, cl) || cl[0] < 0 ||
+		    cl[0] >= DIR_COUNT)
 			return bad(why, "a bad unit");
 		u->x = x;
 		u->y = y;
 		u->facing = (enum dir)facing;
 		u->status = (enum unit_status)status;
 		u->hits = json_int(o, "hits", u->hits);
-		u->climb_dir = (enum dir)(int)cl->items[0].num;
-		u->climb_paid = (int)cl->items[1].num;
+		u->climb_dir = (enum dir)cl[0];
+		u->climb_paid = cl[1];
 	}
 	if (json_get(o, "move")) {
 		u->move_left = json_int(o, "move", 0);
@@ -824,10 +822,10 @@ static int apply_event(struct wire_client *c, const struct json *o, char *why)
 {
 	struct game *g = c->g;
 	const struct json *raw = json_get(o, "raw");
-	const struct json *from = json_get(raw, "from"), *to = json_get(raw, "to");
+	int from[2], to[2];
 	int type = name_index(event_names, EVENT_COUNT, json_str(raw, "ev"));
-	if (type < 0 || !from || from->type != JSON_ARR || from->n != 2 || !to ||
-	    to->type != JSON_ARR || to->n != 2)
+	if (type < 0 || !json_int_array(json_get(raw, "from"), 2, from) ||
+	    !json_int_array(json_get(raw, "to"), 2, to))
 		return bad(why, "a bad event");
 	struct event ev;
 	memset(&ev, 0, sizeof ev);
@@ -840,10 +838,10 @@ static int apply_event(struct wire_client *c, const struct json *o, char *why)
 		return bad(why, "a bad event");
 	ev.unit = unit_by_ref(g, raw, "u");
 	ev.target = unit_by_ref(g, raw, "t");
-	ev.x0 = (int)from->items[0].num;
-	ev.y0 = (int)from->items[1].num;
-	ev.x1 = (int)to->items[0].num;
-	ev.y1 = (int)to->items[1].num;
+	ev.x0 = from[0];
+	ev.y0 = from[1];
+	ev.x1 = to[0];
+	ev.y1 = to[1];
 	ev.value = json_int(raw, "v", 0);
 	ev.value2 = json_int(raw, "v2", 0);
 	ev.kind = json_int(raw, "kind", 0);
