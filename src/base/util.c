@@ -154,10 +154,7 @@ static void strbuf_grow(struct strbuf *b, size_t extra)
 
 void strbuf_add(struct strbuf *b, const char *s)
 {
-	size_t n = strlen(s);
-	strbuf_grow(b, n);
-	memcpy(b->s + b->len, s, n + 1);
-	b->len += n;
+	strbuf_addn(b, s, strlen(s));
 }
 
 void strbuf_addn(struct strbuf *b, const char *s, size_t n)
