@@ -232,17 +232,25 @@ static int state(const struct window *win, int nf, int x, int y, int f)
 
 /* Dijkstra from unit idx's cell and facing over (cell, facing) states
  * inside win, stopping early at tx,ty when it is inside. Returns the goal
- * state, or -1. dist and prev have win->w * win->h * DIR_COUNT entries. */
+ * state, or -1. dist and prev have win->w * win->h * nf entries.
+ * A cell is taken once per facing it is reached with, but only a turn's
+ * cost depends on the facing: the eight step costs out of a cell are
+ * worked out the first time, kept in step, and shared by its facings. */
 static int search(const struct world *w, const unsigned char *known, int idx,
 		  const struct window *win, int nf, int tx, int ty, int *dist,
 		  int *prev)
 {
 	const struct unit *u = &w->units[idx];
-	int n = win->w * win->h * nf;
+	int cells = win->w * win->h, n = cells * nf;
 	for (int i = 0; i < n; i++) {
 		dist[i] = INT_MAX;
 		prev[i] = -1;
 	}
+	/* Filled cell by cell as cells are taken: most searches stop long
+	 * before they have seen the whole window. */
+	int *step = xmalloc((size_t)cells * DIR_COUNT * sizeof *step);
+	unsigned char *stepped = xcalloc((size_t)cells, 1);
+	bool turns = move_turn_cost(w, idx, DIR_N, DIR_S) > 0;
 	struct heap h = {0};
 	int start = state(win, nf, u->x, u->y, (int)u->facing);
 	dist[start] = 0;
@@ -258,15 +266,28 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 			goal = nd.id;
 			break;
 		}
+		int *out = step + (size_t)c * DIR_COUNT;
+		if (!stepped[c]) {
+			stepped[c] = 1;
+			for (int d = 0; d < DIR_COUNT; d++)
+				out[d] = in_window(win, x + dir_dx[d],
+						   y + dir_dy[d])
+						 ? move_step_cost(w, known, idx,
+								  x, y,
+								  (enum dir)d,
+								  (enum dir)d,
+								  NULL)
+						 : -1;
+		}
 		for (int d = 0; d < DIR_COUNT; d++) {
-			int nx = x + dir_dx[d], ny = y + dir_dy[d];
-			if (!in_window(win, nx, ny))
+			if (out[d] < 0)
 				continue;
-			int sc = move_step_cost(w, known, idx, x, y, (enum dir)f,
-						(enum dir)d, NULL);
-			if (sc < 0)
-				continue;
-			int nid = state(win, nf, nx, ny, d);
+			int sc = out[d] + (turns ? move_turn_cost(w, idx,
+								  (enum dir)f,
+								  (enum dir)d)
+						 : 0);
+			int nid = state(win, nf, x + dir_dx[d], y + dir_dy[d],
+					d);
 			if (nd.cost + sc < dist[nid]) {
 				dist[nid] = nd.cost + sc;
 				prev[nid] = nd.id;
@@ -275,6 +296,8 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 		}
 	}
 	free(h.v);
+	free(step);
+	free(stepped);
 	return goal;
 }
 
