@@ -230,6 +230,18 @@ static int state(const struct window *win, int nf, int x, int y, int f)
 	return ((y - win->y0) * win->w + (x - win->x0)) * nf + (nf > 1 ? f : 0);
 }
 
+/* The cost of each step out of x,y without turning (facing the way it
+ * goes), -1 where the step is refused or leaves win. */
+static void steps_out(const struct world *w, const unsigned char *known,
+		      int idx, const struct window *win, int x, int y, int *out)
+{
+	for (int d = 0; d < DIR_COUNT; d++)
+		out[d] = in_window(win, x + dir_dx[d], y + dir_dy[d])
+				 ? move_step_cost(w, known, idx, x, y,
+						  (enum dir)d, (enum dir)d, NULL)
+				 : -1;
+}
+
 /* Dijkstra from unit idx's cell and facing over (cell, facing) states
  * inside win, stopping early at tx,ty when it is inside. Returns the goal
  * state, or -1. dist and prev have win->w * win->h * nf entries.
@@ -269,23 +281,15 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 		int *out = step + (size_t)c * DIR_COUNT;
 		if (!stepped[c]) {
 			stepped[c] = 1;
-			for (int d = 0; d < DIR_COUNT; d++)
-				out[d] = in_window(win, x + dir_dx[d],
-						   y + dir_dy[d])
-						 ? move_step_cost(w, known, idx,
-								  x, y,
-								  (enum dir)d,
-								  (enum dir)d,
-								  NULL)
-						 : -1;
+			steps_out(w, known, idx, win, x, y, out);
 		}
 		for (int d = 0; d < DIR_COUNT; d++) {
 			if (out[d] < 0)
 				continue;
-			int sc = out[d] + (turns ? move_turn_cost(w, idx,
-								  (enum dir)f,
-								  (enum dir)d)
-						 : 0);
+			int sc = out[d];
+			if (turns)
+				sc += move_turn_cost(w, idx, (enum dir)f,
+						     (enum dir)d);
 			int nid = state(win, nf, x + dir_dx[d], y + dir_dy[d],
 					d);
 			if (nd.cost + sc < dist[nid]) {
