@@ -159,7 +159,11 @@ static int take(struct client *cl, const char *line)
 	struct json *o = json_parse(line, jwhy);
 	const char *type = json_str(o, "type");
 	int out = 1;
-	if (type && (strcmp(type, "error") == 0 || strcmp(type, "bye") == 0)) {
+	if (type && strcmp(type, "alert") == 0) {
+		/* What happened to the game's save: for the status line. */
+		const char *text = json_str(o, "text");
+		snprintf(cl->note, sizeof cl->note, "%.250s", text ? text : "");
+	} else if (type && (strcmp(type, "error") == 0 || strcmp(type, "bye") == 0)) {
 		const char *text = json_str(o, "text");
 		snprintf(cl->why, sizeof cl->why, "%s", text ? text : type);
 		cl->gone = true;

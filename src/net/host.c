@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -33,6 +34,11 @@
 #define HOST_LINES_PER_TURN 32
 /* How much of a record is queued ahead of what the socket took. */
 #define HOST_QUEUE_AHEAD (64 * 1024)
+/* The least room a save must have under the file-size limit to be
+ * hosted: a few rounds' orders. */
+#define HOST_SAVE_ROOM (16 * 1024)
+/* While saving fails, how often the computer gives its order again. */
+#define HOST_SAVE_RETRY_MS 1000
 /* A finished game's host stays this long after its last client left. */
 #define HOST_LINGER_MS 5000
 
@@ -75,6 +81,7 @@ struct host {
 	int next_id;
 	const char *wirelog;
 	long long empty_since; /* game over and nobody connected since */
+	long long save_retry;  /* the computer's last order refused unsaved */
 	/* HOST_*_MS, or all one value for tests (MEDSIEGE_TEST_NET_MS). */
 	int greet_ms, stall_ms, linger_ms;
 	char boot[8];          /* this process's records: a reconnecting
@@ -452,6 +459,9 @@ static void seat_client(struct host *h, struct client *c, const char *arg)
 		    watcher ? "watch" : "play", h->boot, c->cursor);
 	say(c, b.s);
 	strbuf_free(&b);
+	if (h->s->save_broken)
+		say_json(c, "alert", "text",
+			 "saving stopped: orders are refused until it works again");
 }
 
 /* Queue what a seated client has not yet been sent of its record. */
@@ -525,6 +535,22 @@ static void broadcast_chat(struct host *h, struct client *from,
 	strbuf_free(&b);
 }
 
+/* What happened to the save (it stopped working, it works again): said
+ * to every connected client and in the log, at once. */
+static void tell_alert(struct host *h)
+{
+	char *a = session_take_alert(h->s);
+	if (!a)
+		return;
+	logf_("%s", a);
+	for (int i = 0; i < h->ncl; i++) {
+		struct client *c = &h->cl[i];
+		if (c->c.fd >= 0 && !c->closing && c->state == CL_SEATED)
+			say_json(c, "alert", "text", a);
+	}
+	free(a);
+}
+
 static void seated_line(struct host *h, struct client *c, const char *line)
 {
 	if (strncmp(line, "chat ", 5) == 0) {
@@ -548,6 +574,7 @@ static void seated_line(struct host *h, struct client *c, const char *line)
 		r = session_submit(h->s, c->team, line, why);
 	}
 	sync_all(h);
+	tell_alert(h);
 	/* After the record that the command made, so that the player's
 	 * picture is up to date when it hears the answer. */
 	feed(h, c);
@@ -648,10 +675,21 @@ static void serve(struct host *h, const sigset_t *waiting)
 	while (!host_stop) {
 		/* The computer plays one command at a time, between the
 		 * players' lines. */
-		bool busy = session_computer_step(h->s) > 0;
-		if (busy)
-			sync_all(h);
 		long long t = now_ms();
+		/* While saving fails, the computer tries its order again
+		 * once a second, not in a busy loop. */
+		bool busy = false;
+		if (!h->s->save_broken || t - h->save_retry >= HOST_SAVE_RETRY_MS) {
+			busy = session_computer_step(h->s) > 0;
+			if (h->s->save_broken) {
+				h->save_retry = t;
+				busy = false;
+			}
+		}
+		if (busy || h->save_retry == t) {
+			sync_all(h);
+			tell_alert(h);
+		}
 		bool pending = false;
 		for (int i = 0; i < h->ncl; i++) {
 			struct client *c = &h->cl[i];
@@ -719,6 +757,8 @@ static void serve(struct host *h, const sigset_t *waiting)
 		}
 		if (h->s->g->over && seated_count(h) == 0)
 			timeout = h->linger_ms / 5 + 1;
+		if (h->s->save_broken && (timeout < 0 || timeout > HOST_SAVE_RETRY_MS))
+			timeout = HOST_SAVE_RETRY_MS;
 		if (busy || pending)
 			timeout = 0;
 		int polled = h->ncl; /* accepting adds clients not polled yet */
@@ -796,6 +836,24 @@ static int host_open(struct host *h, const struct host_opts *o, char *why,
 		free(err);
 		return -1;
 	}
+	/* Nothing acknowledged unsaved (SPEC 11): a game that cannot be
+	 * saved is not hosted at all. */
+	if (!h->s->j) {
+		snprintf(why, whysize, "%s",
+			 h->s->warning ? h->s->warning : "this game cannot be saved");
+		return -1;
+	}
+	h->s->must_save = true;
+	struct rlimit fsize;
+	long long size = journal_size(h->s->j);
+	if (getrlimit(RLIMIT_FSIZE, &fsize) == 0 && fsize.rlim_cur != RLIM_INFINITY &&
+	    (long long)fsize.rlim_cur < size + HOST_SAVE_ROOM) {
+		snprintf(why, whysize,
+			 "the file-size limit (ulimit -f) of %llu bytes leaves "
+			 "this game's save no room to grow",
+			 (unsigned long long)fsize.rlim_cur);
+		return -1;
+	}
 	if (h->s->j)
 		h->codes_path = xasprintf("%s.codes", h->s->j->path);
 	/* A resumed game keeps its codes, beside the save it was resumed
@@ -865,6 +923,9 @@ static void host_child(const struct host_opts *o, int report_fd)
 	setsid();
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
+	/* Past a file-size limit (ulimit -f) a write fails with EFBIG, and
+	 * the order is refused, instead of the host being killed. */
+	signal(SIGXFSZ, SIG_IGN);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop;

@@ -105,9 +105,11 @@ static void fault_init(struct journal *j)
 	char kind[16];
 	int at = 0;
 	size_t bytes = 0;
-	if (!env || sscanf(env, "%15[a-z]:%d:%zu", kind, &at, &bytes) < 2 ||
+	int count = 0;
+	if (!env || sscanf(env, "%15[a-z]:%d:%zu:%d", kind, &at, &bytes, &count) < 2 ||
 	    at < 1)
 		return;
+	j->fault_count = count > 0 ? count : 0;
 	if (strcmp(kind, "enospc") == 0)
 		j->fault = 'n';
 	else if (strcmp(kind, "kill") == 0)
@@ -199,8 +201,9 @@ static int write_all(struct journal *j, const char *s, char **err)
 	if (j->fault && j->writes == j->fault_at) {
 		fault = j->fault;
 		cut = j->fault_bytes < n ? j->fault_bytes : n;
-	} else if (j->fault == 'n' && j->writes > j->fault_at) {
-		fault = 'n'; /* the disk stays full */
+	} else if (j->fault == 'n' && j->writes > j->fault_at &&
+		   (j->fault_count == 0 || j->writes < j->fault_at + j->fault_count)) {
+		fault = 'n'; /* the disk stays full (for fault_count writes) */
 		cut = 0;
 	}
 	int e = write_fd(j->fd, s, cut);
@@ -329,6 +332,23 @@ int journal_append(struct journal *j, const char *line, char **err)
 	int rc = write_all(j, s, err);
 	free(s);
 	return rc;
+}
+
+long long journal_size(const struct journal *j)
+{
+	struct stat st;
+	return fstat(j->fd, &st) == 0 ? (long long)st.st_size : -1;
+}
+
+int journal_cut(struct journal *j, long long size, char **err)
+{
+	if (size < 0 || ftruncate(j->fd, (off_t)size) != 0 || fsync(j->fd) != 0) {
+		*err = xasprintf("%s: cannot take back a refused command: %s",
+				 j->path, size < 0 ? "its size is unknown"
+						   : strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int journal_checkpoint(struct journal *j, int after_cmds, int round,

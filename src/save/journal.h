@@ -20,9 +20,10 @@
  * shorter (CMD_LINE_MAX). A longer line is damage. Named in medsiege(6),
  * LIMITS. */
 #define JOURNAL_LINE_MAX 4200
-/* Test hook: "enospc:N[:B]" makes the N-th write to a save write its
- * first B bytes (default 0), then fail as on a full disk, as does every
- * write after it; "kill:N[:B]" writes B bytes of it, then dies by
+/* Test hook: "enospc:N[:B[:K]]" makes the N-th write to a save write
+ * its first B bytes (default 0), then fail as on a full disk, as does
+ * every write after it (with K, the K writes from the N-th: then there
+ * is room again); "kill:N[:B]" writes B bytes of it, then dies by
  * SIGKILL. Read by the journal writer only. */
 #define JOURNAL_FAULT_ENV "MEDSIEGE_TEST_JOURNAL_FAULT"
 
@@ -37,6 +38,7 @@ struct journal {
 	char fault;      /* the hook: 0, 'n' (full disk) or 'k' (SIGKILL) */
 	int fault_at;
 	size_t fault_bytes;
+	int fault_count; /* writes that fail from fault_at on; 0: all */
 };
 
 /* What a save holds, as read back. */
@@ -89,6 +91,12 @@ struct journal *journal_open(const char *path, bool *busy, char **err);
  * removed mid-game) is first written again in full at its path, and
  * rewritten set. */
 int journal_append(struct journal *j, const char *line, char **err);
+/* The save's size now, to cut it back to (journal_cut) when what was
+ * appended after it must not stand: -1 when it cannot be known. */
+long long journal_size(const struct journal *j);
+/* Cut the save back to size bytes (from journal_size) and fsync: -1 with
+ * *err when it cannot be. */
+int journal_cut(struct journal *j, long long size, char **err);
 /* Append a state-hash checkpoint for a round that has just begun. */
 int journal_checkpoint(struct journal *j, int after_cmds, int round,
 		       uint64_t hash, char **err);

@@ -253,8 +253,70 @@ char *session_take_alert(struct session *s)
 	return a;
 }
 
+/* err without the save's path in front: what a player may be told. */
+static const char *save_reason(const struct session *s, const char *err)
+{
+	size_t n = s->j ? strlen(s->j->path) : 0;
+	if (n && strncmp(err, s->j->path, n) == 0 && strncmp(err + n, ": ", 2) == 0)
+		return err + n + 2;
+	return err;
+}
+
+/* The must_save way: on disk first, then played. */
+static int submit_saved_first(struct session *s, int issuer, const char *line,
+			      char *why)
+{
+	char *err = NULL;
+	long long mark = s->j ? journal_size(s->j) : -1;
+	if (!s->j || mark < 0 || journal_append(s->j, line, &err) != 0) {
+		const char *reason = err ? save_reason(s, err) : "the game has no save";
+		snprintf(why, CMD_WHY_LEN, "not played: the game cannot be saved "
+					   "(%s); try again later",
+			 reason);
+		if (!s->save_broken)
+			alert(s, xasprintf("saving stopped: %s; orders are refused "
+					   "until it works again",
+					   reason));
+		s->save_broken = true;
+		free(err);
+		return -1;
+	}
+	if (s->save_broken) {
+		s->save_broken = false;
+		alert(s, xstrdup("saving works again; orders are taken"));
+	}
+	int round = s->g->round;
+	bool was_over = s->g->over;
+	int rc = cmd_execute(s->g, issuer, line, why);
+	if (rc != 0) {
+		if (journal_cut(s->j, mark, &err) != 0) {
+			alert(s, xasprintf("%s", save_reason(s, err)));
+			free(err);
+		}
+	} else {
+		s->ncmds++;
+		if (s->g->round != round)
+			journal_checkpoint(s->j, s->ncmds, s->g->round,
+					   game_state_hash(s->g), &err);
+		if (!err && s->g->over && !was_over)
+			journal_finish(s->j, s->g->result, &err);
+		if (err) {
+			/* The command stands (it is on disk); what failed
+			 * is a check line, and the next order finds out
+			 * whether saving works. */
+			alert(s, xasprintf("saving: %s", save_reason(s, err)));
+			free(err);
+		}
+	}
+	if (s->done)
+		s->done(s->done_ctx);
+	return rc;
+}
+
 int session_submit(struct session *s, int issuer, const char *line, char *why)
 {
+	if (s->must_save)
+		return submit_saved_first(s, issuer, line, why);
 	int round = s->g->round;
 	bool was_over = s->g->over;
 	int rc = cmd_execute(s->g, issuer, line, why);
@@ -408,6 +470,12 @@ int session_computer_step(struct session *s)
 	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
 	ai_next(s->ai[team], g, line, sizeof line);
 	if (session_submit(s, team, line, why) != 0) {
+		if (s->save_broken) {
+			/* Not the computer's mistake: the same order is
+			 * given again once saving works. */
+			s->ai_cmds--;
+			return 1;
+		}
 		ai_rejected(s->ai[team]);
 		if (strcmp(line, "end") == 0)
 			unstick(s, team);

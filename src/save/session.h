@@ -19,6 +19,11 @@ struct session {
 				  called (saving stopped), to be said at
 				  once; also in warning */
 	int ncmds;             /* accepted commands so far */
+	/* A hosted game's rule (SPEC 11.1): a command is on disk before it
+	 * is played, and one that cannot be saved is refused, not played
+	 * unsaved; save_broken while the last write failed. */
+	bool must_save;
+	bool save_broken;
 	/* The computer players of the teams whose control is CONTROL_AI
 	 * (owned, made when first needed), the level each team's is to
 	 * have, and how many commands the one playing now has given this
@@ -56,7 +61,11 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 				    void *ctx, char **err);
 /* Run one command line given by issuer (a team, or CMD_ANY_TEAM for a
  * script); when accepted, append it to the save (fsync) before
- * returning. Returns like cmd_execute. */
+ * returning. Returns like cmd_execute. With must_save, the line is
+ * written (fsync) first and taken back when the command is refused; a
+ * line that cannot be written is refused (-1, why says so) and the game
+ * does not change: the alert says that saving stopped, and later that it
+ * works again. */
 int session_submit(struct session *s, int issuer, const char *line,
 		   char *why);
 /* Where the dice come from for the whole game (before any is rolled),

@@ -35,7 +35,7 @@ LINE_MAX = 4096  # bytes, the newline included
 RECORD_TYPES = {'setup', 'about', 'team', 'unittype', 'goalset', 'start',
                 'terrain', 'cells', 'view', 'mem', 'unit', 'turn', 'goal',
                 'event', 'chat'}
-SESSION_TYPES = {'seat', 'ok', 'refused', 'pong', 'error', 'bye', 'info'}
+SESSION_TYPES = {'seat', 'ok', 'refused', 'pong', 'error', 'bye', 'info', 'alert'}
 # What a sanitizer or a crash leaves in a host's log.
 CRASH_RE = re.compile(r'ERROR: AddressSanitizer|runtime error:|'
                       r'ERROR: LeakSanitizer|Segmentation fault|Aborted')
@@ -169,6 +169,14 @@ class Net:
         return sorted(os.path.join(d, n) for n in os.listdir(d) if n.endswith('.save'))
 
     def close(self):
+        self.kill_hosts()
+        if os.environ.get('MEDSIEGE_TEST_KEEP'):
+            print('# kept %s' % self.dir)
+        else:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    def kill_hosts(self):
+        """SIGKILL every process this test started, hosts included."""
         for p in self.children:
             if p.poll() is None:
                 p.kill()
@@ -184,10 +192,6 @@ class Net:
                 except ProcessLookupError:
                     pass
             time.sleep(0.1)
-        if os.environ.get('MEDSIEGE_TEST_KEEP'):
-            print('# kept %s' % self.dir)
-        else:
-            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 class NetError(Exception):
@@ -393,6 +397,7 @@ class Conn:
         self.answers = []      # ok and refused lines (objects)
         self.pongs = 0
         self.errors = []       # error and bye lines (objects)
+        self.alerts = []       # what the host said of the game's save (text)
         self.seat = None
         self.greeted = False
         self.bad_lines = []    # lines that are not what the protocol says
@@ -433,6 +438,8 @@ class Conn:
             self.errors.append(o)
         elif t == 'seat':
             self.seat = o
+        elif t == 'alert':
+            self.alerts.append(o.get('text', ''))
         elif t != 'info':
             self.bad_lines.append(line)
 
