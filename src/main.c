@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "net/priv.h"
 #include "config.h"
 
 static const char main_usage[] =
@@ -27,8 +28,24 @@ static const char main_usage[] =
 	"Medieval Siege: a turn-based tactical wargame. 'medsiege COMMAND --help'\n"
 	"explains each command; 'man medsiege' has the rules as played.\n";
 
+/* The commands that reach hosted games: they may hold the referee's
+ * privilege a moment longer (to open a game's files or socket), and drop
+ * it themselves. */
+static bool reaches_games(const char *c)
+{
+	static const char *const names[] = {"host", "join", "watch", "games",
+					    "lobby"};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strcmp(c, names[i]) == 0)
+			return true;
+	return false;
+}
+
 int main(int argc, char **argv)
 {
+	priv_init();
+	if (argc < 2 || !reaches_games(argv[1]))
+		priv_drop();
 	if (argc >= 2) {
 		const char *c = argv[1];
 		if (strcmp(c, "run") == 0)

@@ -39,11 +39,16 @@ def fail(msg):
 
 
 class Client:
-    def __init__(self, path, code):
+    def __init__(self, path, line):
         self.s = socket.socket(socket.AF_UNIX)
         self.s.connect(path)
         self.buf = b""
-        self.s.sendall(b"medsiege-proto 1\nhello " + code.encode() + b"\n")
+        self.s.sendall(b"medsiege-proto 1\n" + line.encode() + b"\n")
+        # The greeting, then the seat (the record follows).
+        self.line()
+        self.seat = json.loads(self.line())
+        if self.seat.get("type") != "seat":
+            raise RuntimeError("no seat: %r" % self.seat)
 
     def line(self, timeout=20):
         end = time.time() + timeout
@@ -100,17 +105,18 @@ def host(fixture, work):
                          text=True, timeout=30)
     if out.returncode != 0:
         raise RuntimeError("host: " + out.stderr)
-    codes = re.findall(r"(?:join|watch) (\S+)", out.stdout)
     game = re.search(r"Hosting (\S+)", out.stdout).group(1)
     sock = os.path.join(work, "run", "medsiege", game + ".sock")
-    return game, sock, codes  # red play, red watch, blue play, blue watch
+    return game, sock
 
 
 def play(fixture, work):
-    game, sock, codes = host(fixture, work)
-    red = Client(sock, codes[0])
-    watch = Client(sock, codes[1])
-    blue = Client(sock, codes[2])
+    game, sock = host(fixture, work)
+    # Red is the starter's seat (bound to this uid); its seat line tells
+    # Red's watch code; Blue is claimed with a seat key.
+    red = Client(sock, "claim Red")
+    watch = Client(sock, "hello " + red.seat["watch"])
+    blue = Client(sock, "claim Blue key")
     answers = []
     for c in RED:
         answers.append(red.command(c))
@@ -135,8 +141,11 @@ def play(fixture, work):
         m = re.match(re.escape(game) + r"-\d+-(\w+)-(\w+)\.wire$", f)
         if m:
             logs[(m.group(1), m.group(2))] = open(os.path.join(wire, f), "rb").read()
-    mask = lambda b: re.sub(rb'"record":"[0-9a-z]{4}"', b'"record":"XXXX"',
-                            b.replace(game.encode(), b"GAME"))
+    # The game's name, its record id and the secrets of the seat line
+    # (random in each game) are masked.
+    mask = lambda b: re.sub(rb'"(watch|key)":"[^"]*"', rb'"\1":"XXXX"',
+                            re.sub(rb'"record":"[0-9a-z]{4}"', b'"record":"XXXX"',
+                                   b.replace(game.encode(), b"GAME")))
     return {k: mask(v) for k, v in logs.items()}, answers
 
 
@@ -174,10 +183,11 @@ def main():
         if results[fx][0].get(("Blue", "play")) == a[("Blue", "play")]:
             fail(f"{fx}: Blue's bytes are fog-a's: the fixtures prove nothing")
     # The watcher reads what the player reads, less the answers to the
-    # player's own commands.
+    # player's own commands and the team's watch code (told its player).
     strip = lambda b: b"\n".join(l for l in b.split(b"\n")
                                  if not re.match(rb'\{"type":"(ok|refused)"', l)
-                                 ).replace(b'"role":"play"', b'"role":"watch"')
+                                 ).replace(b'"role":"play"', b'"role":"watch"'
+                                 ).replace(b',"watch":"XXXX"', b'')
     if strip(a[("Red", "play")]) != a[("Red", "watch")]:
         fail("Red's watcher is not sent what Red's player is")
     else:

@@ -4,6 +4,7 @@
  * exact odds), the shots it could take, what the enemies it knows of
  * could do to it there next turn, the free attacks of leaving a melee,
  * and the friends beside it. All in one currency: the worth of hits. */
+#define _GNU_SOURCE /* secure_getenv: no test hook or path from the environment under set-id */
 #include "ai/nai.h"
 
 #include <stdio.h>
@@ -35,7 +36,7 @@ void nai_weights_from_env(void)
 		NAI_WEIGHT_LIST(X)
 #undef X
 	};
-	const char *s = getenv("NAI_W");
+	const char *s = secure_getenv("NAI_W");
 	while (s && *s) {
 		for (int i = 0; i < W_COUNT; i++) {
 			size_t l = strlen(names[i]);

@@ -27,6 +27,9 @@ int cli_join(int argc, char **argv);
 int cli_watch(int argc, char **argv);
 int cli_games(int argc, char **argv);
 int cli_lobby(int argc, char **argv);
+/* A code or key asked of the player on standard input (never taken from
+ * the command line, where every user's ps shows it): false at its end. */
+bool cli_ask_secret(const char *prompt, char *buf, size_t size);
 /* Play in the terminal: medsiege [SCENARIO] [options]. */
 int cli_play(int argc, char **argv);
 

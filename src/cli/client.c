@@ -1,7 +1,10 @@
 /* client.c: the player's process of a hosted game: a connection to the
  * host, the team's projection made from its record, and the screen. */
+#define _GNU_SOURCE /* struct ucred */
 #include "cli/client.h"
 
+#include <pwd.h>
+#include <sys/socket.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -15,7 +18,10 @@
 
 #include "base/util.h"
 #include "cmd/cmd.h"
+#include "net/connector.h"
 #include "net/json.h"
+#include "net/priv.h"
+#include "net/store.h"
 #include "net/proto.h"
 #include "net/wire.h"
 #include "ui/ui.h"
@@ -27,9 +33,11 @@
 #define CLIENT_RETRY_EVERY_MS 1000
 
 struct client {
-	const char *code;
-	bool watch;
-	char sock[PROTO_PATH_LEN];
+	const struct client_seat *want;
+	struct connector conn;     /* reaches the game's socket */
+	char key[PROTO_CODE_LEN];  /* a seat key this terminal holds */
+	char watch[PROTO_CODE_LEN]; /* the team's watch code, when told */
+	char game[STORE_NAME_LEN];
 	struct conn c;
 	struct wire_client wc;
 	/* The screen's log of the projection, listening from its first line
@@ -41,7 +49,10 @@ struct client {
 	int nrecord;
 	bool restart;          /* the host's record is new: start again */
 	bool gone;             /* the seat is lost for good */
+	bool told_host;        /* said whose account hosts the game */
+	char seatinfo[1024];   /* what the seat key shows on the screen */
 	char note[256];        /* for the screen: chat, the connection */
+	char result[256];      /* how the game ended, when it did */
 	char why[512];
 };
 
@@ -50,50 +61,6 @@ static long long now_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-struct finder {
-	const char *game;
-	char *path;
-	size_t size;
-	bool found;
-};
-
-static void look_in(void *ctx, const char *dir)
-{
-	struct finder *f = ctx;
-	char p[PROTO_PATH_LEN + 80];
-	struct stat st;
-	if (f->found)
-		return;
-	snprintf(p, sizeof p, "%s/%s.sock", dir, f->game);
-	if (stat(p, &st) == 0 && S_ISSOCK(st.st_mode) && strlen(p) < f->size) {
-		snprintf(f->path, f->size, "%s", p);
-		f->found = true;
-	}
-}
-
-int client_find_socket(const char *code, char *path, size_t size, char *why,
-		       size_t whysize)
-{
-	char game[PROTO_CODE_LEN], team[PROTO_CODE_LEN];
-	if (!proto_code_split(code, game, sizeof game, team, sizeof team)) {
-		snprintf(why, whysize,
-			 "'%.60s' is not a game code (codes look like "
-			 "gatehouse-k3f9-red-7kq2-m9xd-p3ta-w8ne)",
-			 code);
-		return -1;
-	}
-	struct finder f = {game, path, size, false};
-	proto_dirs(look_in, &f);
-	if (!f.found) {
-		snprintf(why, whysize,
-			 "no game %s is hosted here that you can reach "
-			 "(medsiege games lists them)",
-			 game);
-		return -1;
-	}
-	return 0;
 }
 
 /* Wait for the next line from the host, up to ms: 1 with it, 0 on time
@@ -175,28 +142,72 @@ static int take(struct client *cl, const char *line)
 
 /* Connect, greet and take the seat; the record then follows. 0, or -1
  * with why (gone set when trying again cannot help). */
+static void seat_info(struct client *cl);
+
+/* Whose process hosts the game, told once: the referee, or the
+ * starter's own account (who can then read the game). */
+static bool check_host(struct client *cl, int fd)
+{
+	struct ucred cred;
+	socklen_t len = sizeof cred;
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) {
+		snprintf(cl->why, sizeof cl->why, "cannot tell who hosts the game");
+		return false;
+	}
+	if (priv_referee()) {
+		if (cred.gid != priv_games_gid()) {
+			/* Something else listens where the referee's game
+			 * should: no code or key is sent to it. */
+			snprintf(cl->why, sizeof cl->why,
+				 "game %s is not hosted by the referee: nothing "
+				 "was sent to it",
+				 cl->game);
+			cl->gone = true;
+			return false;
+		}
+		return true;
+	}
+	if (!cl->told_host && cred.uid != getuid()) {
+		struct passwd *pw = getpwuid(cred.uid);
+		char who[64];
+		snprintf(who, sizeof who, "%s", pw ? pw->pw_name : "another user");
+		snprintf(cl->note, sizeof cl->note,
+			 "this game runs under %s's account, who can read all of it",
+			 who);
+		cl->told_host = true;
+	}
+	return true;
+}
+
+/* Connect, greet and take the seat; the record then follows. 0, or -1
+ * with why (gone set when trying again cannot help). */
 static int connect_seat(struct client *cl)
 {
 	char line[PROTO_LINE_MAX];
-	int fd = proto_connect(cl->sock, cl->why, sizeof cl->why);
+	int fd = connector_connect(&cl->conn, cl->why, sizeof cl->why);
 	if (fd < 0) {
-		/* The host may have moved (restarted): look for it again. */
-		char why[256];
-		if (client_find_socket(cl->code, cl->sock, sizeof cl->sock, why,
-				       sizeof why) == 0)
-			fd = proto_connect(cl->sock, cl->why, sizeof cl->why);
-		if (fd < 0)
-			return -1;
+		if (strstr(cl->why, "asleep") || strstr(cl->why, "no game"))
+			cl->gone = true;
+		return -1;
+	}
+	if (!check_host(cl, fd)) {
+		close(fd);
+		return -1;
 	}
 	conn_close(&cl->c, NULL);
 	conn_init(&cl->c, fd);
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-	char hello[PROTO_CODE_LEN + 64];
+	char hello[PROTO_CODE_LEN + 96], resume[32] = "";
 	if (cl->boot[0] && cl->nrecord > 0)
-		snprintf(hello, sizeof hello, "hello %s from %s %d", cl->code,
-			 cl->boot, cl->nrecord);
+		snprintf(resume, sizeof resume, " from %s %d", cl->boot,
+			 cl->nrecord);
+	const char *code = cl->key[0] ? cl->key : cl->want->code;
+	if (code && code[0])
+		snprintf(hello, sizeof hello, "hello %s%s", code, resume);
 	else
-		snprintf(hello, sizeof hello, "hello %s", cl->code);
+		snprintf(hello, sizeof hello, "claim %s%s%s",
+			 cl->want->team ? cl->want->team : "-",
+			 cl->want->key ? " key" : "", resume);
 	if (!send_line(cl, PROTO_GREETING) || !send_line(cl, hello)) {
 		snprintf(cl->why, sizeof cl->why, "the host closed the connection");
 		return -1;
@@ -229,8 +240,20 @@ static int connect_seat(struct client *cl)
 		return -1;
 	}
 	const char *team = json_str(o, "team"), *boot = json_str(o, "record");
+	const char *key = json_str(o, "key"), *watch = json_str(o, "watch");
 	int from = json_int(o, "from", 0);
 	snprintf(cl->team, sizeof cl->team, "%s", team ? team : "?");
+	if (key && !cl->key[0]) {
+		/* Shown once: the player needs it to come back. */
+		snprintf(cl->key, sizeof cl->key, "%s", key);
+		snprintf(cl->note, sizeof cl->note,
+			 "your seat key (keep it; it is asked for when you come "
+			 "back): %.120s",
+			 key);
+	}
+	if (watch)
+		snprintf(cl->watch, sizeof cl->watch, "%s", watch);
+	seat_info(cl);
 	bool same = boot && strcmp(boot, cl->boot) == 0 && from == cl->nrecord;
 	if (!same && cl->nrecord > 0)
 		cl->restart = true; /* a new host process: its record anew */
@@ -334,7 +357,7 @@ static int submit(void *ctx, struct game *g, int issuer, const char *line,
 		}
 		return 0;
 	}
-	if (cl->watch) {
+	if (cl->want->watch) {
 		snprintf(why, CMD_WHY_LEN, "you are watching %s: you cannot give "
 					   "orders", cl->team);
 		return -1;
@@ -391,39 +414,81 @@ static void start_again(struct client *cl)
 	cl->restart = false;
 }
 
-int client_run(const char *code, bool watch)
+/* What the seat key of the screen shows: the game, the team, and the
+ * team's watch code to hand to whom the player likes. */
+static void seat_info(struct client *cl)
+{
+	if (cl->want->watch)
+		snprintf(cl->seatinfo, sizeof cl->seatinfo,
+			 "You watch %s in game %s.", cl->team, cl->game);
+	else
+		snprintf(cl->seatinfo, sizeof cl->seatinfo,
+			 "You play %s in game %s. Come back with: medsiege join "
+			 "%s\n\nYour team's watch code, for whom you like to let "
+			 "watch as %s sees: %s\n(they type it when medsiege "
+			 "watch %s %s asks for it)",
+			 cl->team, cl->game, cl->game, cl->team,
+			 cl->watch[0] ? cl->watch : "(not told)", cl->game,
+			 cl->team);
+}
+
+/* Said on the shell once the screen is closed: why the client ended. */
+static void say_end(const struct client *cl, int status)
+{
+	const struct game *g = cl->wc.g;
+	if (g && g->over) {
+		printf("Game %s is over: %s\n", cl->game,
+		       g->result[0] ? g->result : "the game has ended");
+		return;
+	}
+	if (status != 0 || cl->gone) {
+		fprintf(stderr, "medsiege: %s\n",
+			cl->why[0] ? cl->why : "the seat was lost");
+		return;
+	}
+	if (cl->want->watch)
+		printf("You stopped watching game %s.\n", cl->game);
+	else
+		printf("You left game %s (%s); it goes on. Come back with: "
+		       "medsiege join %s\n",
+		       cl->game, cl->team, cl->game);
+}
+
+int client_run(const struct client_seat *want)
 {
 	struct client cl;
 	memset(&cl, 0, sizeof cl);
-	cl.code = code;
-	cl.watch = watch;
+	cl.want = want;
+	cl.conn.fd = -1;
+	cl.conn.pid = -1;
 	conn_init(&cl.c, -1);
 	wire_client_init(&cl.wc);
-	char game[PROTO_CODE_LEN], team[PROTO_CODE_LEN];
-	if (proto_code_split(code, game, sizeof game, team, sizeof team)) {
-		size_t n = strlen(team);
-		bool is_watch = n >= 5 && strcmp(team + n - 5, "watch") == 0;
-		if (is_watch != watch) {
-			fprintf(stderr,
-				"medsiege: %s is a %s code: use medsiege %s %s\n",
-				code, is_watch ? "watch" : "play",
-				is_watch ? "watch" : "join", code);
-			return 2;
-		}
+	snprintf(cl.game, sizeof cl.game, "%.*s", (int)sizeof cl.game - 1,
+		 want->game);
+	if (!store_name_ok(want->game)) {
+		fprintf(stderr, "medsiege: '%.60s' is not a game's name "
+				"(medsiege games lists them)\n",
+			want->game);
+		return 2;
 	}
-	if (client_find_socket(code, cl.sock, sizeof cl.sock, cl.why,
-			       sizeof cl.why) != 0) {
+	if (connector_start(&cl.conn, want->game, cl.why, sizeof cl.why) != 0) {
 		fprintf(stderr, "medsiege: %s\n", cl.why);
 		return 1;
 	}
-	if (ui_check_terminal() != 0)
-		return 1;
-	signal(SIGPIPE, SIG_IGN);
+	/* The privilege stays with the connector: none of it is left when
+	 * the screen opens or a byte from the host is read. */
+	priv_drop();
 	int status = 1;
+	if (ui_check_terminal() != 0) {
+		connector_stop(&cl.conn);
+		return 1;
+	}
+	signal(SIGPIPE, SIG_IGN);
 	for (;;) {
-		if (connect_seat(&cl) != 0 && !reconnect(&cl)) {
+		if (connect_seat(&cl) != 0 && (cl.gone || !reconnect(&cl))) {
 			fprintf(stderr, "medsiege: %s\n", cl.why);
-			break;
+			status = 1;
+			goto out;
 		}
 		if (cl.restart) {
 			/* Begin the picture again from the host's new record. */
@@ -441,30 +506,39 @@ int client_run(const char *code, bool watch)
 		if (!cl.wc.g || drain(&cl) < 0) {
 			fprintf(stderr, "medsiege: %s\n",
 				cl.why[0] ? cl.why : "the host sent no game");
-			break;
+			status = 1;
+			goto out;
 		}
 		struct game *g = cl.wc.g;
 		struct ui_submit sub = {
 			.fn = submit,
 			.ctx = &cl,
 			.history = cl.history,
+			.notice = cl.note[0] ? cl.note : NULL,
 			.remote = true,
 			.seat = cl.wc.team,
-			.watching = watch,
+			.watching = want->watch,
+			.seat_info = cl.seatinfo,
 			.remote_fd = remote_fd,
 			.remote_pump = pump,
 			.remote_lost = lost,
 		};
 		cl.history = NULL; /* the screen takes it over */
 		status = ui_play(g, &sub);
+		cl.note[0] = '\0';
 		if (status != UI_RESTART)
 			break;
 		start_again(&cl);
 	}
+	if (status == UI_RESTART)
+		status = 1;
+	say_end(&cl, status);
+out:
 	if (cl.c.fd >= 0)
 		send_line(&cl, "bye");
 	conn_close(&cl.c, NULL);
+	connector_stop(&cl.conn);
 	ui_history_free(cl.wc.g, cl.history);
 	wire_client_free(&cl.wc);
-	return status == UI_RESTART ? 1 : status;
+	return status;
 }

@@ -6,14 +6,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Take the seat of a play code (watch: of a watch code) and play until
- * the game ends or the player quits. Returns an exit status; errors are
- * said on standard error. */
-int client_run(const char *code, bool watch);
+/* What this terminal asks of a game. */
+struct client_seat {
+	const char *game;   /* the game's name (not secret) */
+	const char *team;   /* the team; NULL: the seat bound to this user,
+			       else the first free one */
+	bool watch;         /* watch team (code: its watch code) */
+	bool key;           /* claim a seat bound to a new seat key (a
+			       shared account) instead of to this uid */
+	const char *code;   /* a seat key or a watch code, typed at a
+			       prompt (never from the command line) */
+};
 
-/* Find the socket of the game a code belongs to: 0 with its path, or -1
- * with why. */
-int client_find_socket(const char *code, char *path, size_t size, char *why,
-		       size_t whysize);
+/* Take the seat (claim a free one, come back to one's own, or watch)
+ * and play until the game ends or the player leaves. The referee's
+ * privilege is given up before the screen opens. Says on the shell why
+ * it ended. Returns an exit status. */
+int client_run(const struct client_seat *want);
 
 #endif

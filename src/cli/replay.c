@@ -32,7 +32,9 @@ static struct game *build(void *ctx, int k, game_listener listen, void *lctx)
 	struct replay_src *src = ctx;
 	struct scenario sc;
 	char *err = NULL;
-	if (scenario_load(src->d.scenario, &sc, &err) != 0) {
+	if ((src->d.roster ? scenario_load_copy(src->d.scenario, src->d.roster,
+						&sc, &err)
+			   : scenario_load(src->d.scenario, &sc, &err)) != 0) {
 		free(err);
 		return NULL;
 	}

@@ -307,8 +307,11 @@ int cli_run(int argc, char **argv)
 	free(err);
 	err = NULL;
 	struct session *s = resume ? session_resume(resume, NULL, force, &err)
-				   : session_new(argv[optind], seed,
-						 save ? NULL : "", &err);
+			    : replay && saved.roster
+				    ? session_new_copy(saved.scenario, saved.roster,
+						       seed, save ? NULL : "", &err)
+				    : session_new(argv[optind], seed,
+						  save ? NULL : "", &err);
 	if (!s) {
 		cli_warn("%s", err ? err : "cannot start the game");
 		free(err);

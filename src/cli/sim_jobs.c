@@ -7,6 +7,7 @@
  * sim_result, then its kinds). Game state has no globals, so a forked
  * worker plays from a clean start. A worker that dies before answering is
  * an error, never a game dropped. */
+#define _GNU_SOURCE /* secure_getenv: no test hook or path from the environment under set-id */
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -88,7 +89,7 @@ static int read_all(int fd, void *p, size_t n)
 /* A worker's life: play each game it is sent until its pipe closes. */
 __attribute__((noreturn)) static void worker_main(const struct sim_opts *o, int task_fd, int result_fd)
 {
-	const char *kill_env = getenv(KILL_SEED_ENV);
+	const char *kill_env = secure_getenv(KILL_SEED_ENV);
 	uint64_t kill_seed = 0;
 	bool kill = kill_env && cli_parse_u64(kill_env, &kill_seed);
 	uint64_t game;

@@ -1,4 +1,5 @@
 /* datapath.c: the program runs from its build tree as well as installed. */
+#define _GNU_SOURCE /* secure_getenv: no test hook or path from the environment under set-id */
 #include "data/datapath.h"
 
 #include <dirent.h>
@@ -22,7 +23,7 @@ static char *try_dir(const char *dir, const char *rel)
 
 char *datapath_find(const char *rel)
 {
-	char *p = try_dir(getenv("MEDSIEGE_DATA_DIR"), rel);
+	char *p = try_dir(secure_getenv("MEDSIEGE_DATA_DIR"), rel);
 	if (p)
 		return p;
 	char exe[PATH_MAX];

@@ -67,6 +67,8 @@ struct loader {
 	struct scenario s;
 	struct legend_entry legend[128];
 	const struct ynode **unit_at; /* where each unit's id was given */
+	const char *roster;           /* the roster to read instead of what
+					 the roster key names, or NULL */
 };
 
 static int opt_int(struct yctx *c, const struct ynode *map, const char *key,
@@ -129,7 +131,7 @@ static int load_header(struct loader *l)
 	if (ytree_need(c, l->root, "scenario", "roster", &v) < 0 ||
 	    ytree_str(c, v, 4096, &str) < 0)
 		return -1;
-	s->roster_path = resolve_path(s->path, str);
+	s->roster_path = l->roster ? xstrdup(l->roster) : resolve_path(s->path, str);
 	/* Said at the roster key, and without waiting on a FIFO. */
 	const char *why;
 	int fd = file_open_regular(s->roster_path, O_RDONLY, &why);
@@ -735,10 +737,10 @@ static int check_playable(struct loader *l)
 }
 
 /* The scenario in the parsed tree root (freed here), named path. */
-static int load_tree(const char *path, struct ynode *root,
+static int load_tree(const char *path, const char *roster, struct ynode *root,
 		     struct scenario *out, char **err)
 {
-	struct loader l = {.c = {.file = path}};
+	struct loader l = {.c = {.file = path}, .roster = roster};
 
 	l.root = root;
 	l.s.path = xstrdup(path);
@@ -778,7 +780,16 @@ int scenario_load(const char *path, struct scenario *out, char **err)
 	memset(out, 0, sizeof *out);
 	*err = NULL;
 	struct ynode *root = ytree_load_file(path, err);
-	return root ? load_tree(path, root, out, err) : -1;
+	return root ? load_tree(path, NULL, root, out, err) : -1;
+}
+
+int scenario_load_copy(const char *path, const char *roster,
+		       struct scenario *out, char **err)
+{
+	memset(out, 0, sizeof *out);
+	*err = NULL;
+	struct ynode *root = ytree_load_file(path, err);
+	return root ? load_tree(path, roster, root, out, err) : -1;
 }
 
 int scenario_load_string(const char *path, const char *text, size_t len,
@@ -787,5 +798,5 @@ int scenario_load_string(const char *path, const char *text, size_t len,
 	memset(out, 0, sizeof *out);
 	*err = NULL;
 	struct ynode *root = ytree_load_string(path, text, len, err);
-	return root ? load_tree(path, root, out, err) : -1;
+	return root ? load_tree(path, NULL, root, out, err) : -1;
 }

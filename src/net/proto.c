@@ -1,4 +1,5 @@
 /* proto.c: lines, buffers, socket folders and codes for network play. */
+#define _GNU_SOURCE /* secure_getenv: no test hook or path from the environment under set-id */
 #include "net/proto.h"
 
 #include <dirent.h>
@@ -175,7 +176,7 @@ void conn_cut_queue(struct conn *c)
  * test's own folder). */
 static const char *group_root(void)
 {
-	const char *r = getenv("MEDSIEGE_GROUP_ROOT");
+	const char *r = secure_getenv("MEDSIEGE_GROUP_ROOT");
 	return r && r[0] == '/' ? r : "/tmp";
 }
 
@@ -233,7 +234,7 @@ int proto_dir(const char *group, char *out, size_t size, char *why,
 		}
 		return check_dir(out, gr->gr_gid, true, why, whysize);
 	}
-	const char *rt = getenv("XDG_RUNTIME_DIR");
+	const char *rt = secure_getenv("XDG_RUNTIME_DIR");
 	if (rt && rt[0] == '/')
 		snprintf(out, size, "%s/medsiege", rt);
 	else

@@ -2,10 +2,12 @@
  * each is on disk (fsync) before the game goes on. A save in play is
  * locked; a full disk cuts it back to its last whole line; a save whose
  * folder vanished is written again from the open file. */
+#define _GNU_SOURCE /* secure_getenv: no test hook or path from the environment under set-id */
 #include "save/journal.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,11 +24,17 @@
 
 char *journal_dir(void)
 {
-	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *xdg = secure_getenv("XDG_STATE_HOME");
 	if (xdg && xdg[0] == '/')
 		return xasprintf("%s/medsiege", xdg);
-	const char *home = getenv("HOME");
-	return xasprintf("%s/.local/state/medsiege", home && *home ? home : ".");
+	/* Under set-id the environment is not trusted: the home is the
+	 * account's. */
+	const char *home = secure_getenv("HOME");
+	if (!home || !*home) {
+		struct passwd *pw = getpwuid(getuid());
+		home = pw && pw->pw_dir ? pw->pw_dir : ".";
+	}
+	return xasprintf("%s/.local/state/medsiege", home);
 }
 
 static uint64_t fnv_file(uint64_t h, const char *path, char **err)
@@ -101,7 +109,7 @@ static int write_fd(int fd, const char *s, size_t n)
 /* The test hook, read once for each journal. */
 static void fault_init(struct journal *j)
 {
-	const char *env = getenv(JOURNAL_FAULT_ENV);
+	const char *env = secure_getenv(JOURNAL_FAULT_ENV);
 	char kind[16];
 	int at = 0;
 	size_t bytes = 0;
@@ -396,6 +404,7 @@ static void add_control(struct journal_data *d, const char *who,
 void journal_data_free(struct journal_data *d)
 {
 	free(d->scenario);
+	free(d->roster);
 	for (int i = 0; i < d->ncmds; i++)
 		free(d->cmds[i]);
 	free(d->cmds);
@@ -432,6 +441,9 @@ static bool read_line(const char *path, int lineno, const char *line,
 	if (sscanf(line, "# scenario: %4199[^\n]", buf) == 1) {
 		free(d->scenario);
 		d->scenario = xstrdup(buf);
+	} else if (sscanf(line, "# roster: %4199[^\n]", buf) == 1) {
+		free(d->roster);
+		d->roster = xstrdup(buf);
 	} else if (sscanf(line, "# hash: %llx", &v) == 1) {
 		d->hash = v;
 		*have_hash = true;

@@ -44,6 +44,9 @@ struct journal {
 /* What a save holds, as read back. */
 struct journal_data {
 	char *scenario;  /* owned: the scenario path */
+	char *roster;    /* owned, may be NULL: a hosted game's copy of its
+			    roster ("# roster:"), read instead of the one
+			    the scenario names */
 	uint64_t hash;   /* of the scenario and roster files at the start */
 	uint64_t seed;
 	bool over;       /* the game ended */

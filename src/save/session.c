@@ -13,10 +13,14 @@
 static void note_control(struct session *s, int team);
 static void note(struct session *s, char *msg);
 
-static struct game *load_game(const char *path, uint64_t seed, char **err)
+/* roster: a hosted game's copy of its roster, or NULL for the one the
+ * scenario names. */
+static struct game *load_game(const char *path, const char *roster,
+			      uint64_t seed, char **err)
 {
 	struct scenario sc;
-	if (scenario_load(path, &sc, err) != 0)
+	if ((roster ? scenario_load_copy(path, roster, &sc, err)
+		    : scenario_load(path, &sc, err)) != 0)
 		return NULL;
 	return game_new(&sc, seed);
 }
@@ -65,6 +69,11 @@ static void start_journal(struct session *s, const char *state_dir,
 	if (!err)
 		s->j = journal_create(dir, s->g->sc.name, s->g->sc.path, hash,
 				      s->g->seed, &err);
+	if (s->j && !err && s->copy) {
+		char *line = xasprintf("# roster: %s", s->g->sc.roster_path);
+		journal_append(s->j, line, &err);
+		free(line);
+	}
 	if (s->j && !err && s->g->dice == DICE_MANUAL)
 		journal_append(s->j, JOURNAL_DICE_MANUAL, &err);
 	for (int i = 0; s->j && !err && i < ncmds; i++)
@@ -85,13 +94,39 @@ struct session *session_new(const char *scenario, uint64_t seed,
 	char *path = datapath_scenario(scenario, err);
 	if (!path)
 		return NULL;
-	struct game *g = load_game(path, seed, err);
+	struct game *g = load_game(path, NULL, seed, err);
 	free(path);
 	if (!g)
 		return NULL;
 	struct session *s = session_alloc(g);
 	start_journal(s, state_dir, NULL, 0);
 	return s;
+}
+
+struct session *session_new_copy(const char *scenario, const char *roster,
+				 uint64_t seed, const char *state_dir, char **err)
+{
+	*err = NULL;
+	struct game *g = load_game(scenario, roster, seed, err);
+	if (!g)
+		return NULL;
+	struct session *s = session_alloc(g);
+	s->copy = true;
+	start_journal(s, state_dir, NULL, 0);
+	return s;
+}
+
+static struct session *resume(const char *path, const char *state_dir,
+			      bool force, const char *roster,
+			      void (*attach)(void *ctx, struct game *g),
+			      void *ctx, char **err);
+
+struct session *session_resume_copy(const char *path, const char *roster,
+				    const char *state_dir,
+				    void (*attach)(void *ctx, struct game *g),
+				    void *ctx, char **err)
+{
+	return resume(path, state_dir, false, roster, attach, ctx, err);
 }
 
 struct session *session_resume(const char *path, const char *state_dir,
@@ -104,6 +139,14 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 				    bool force,
 				    void (*attach)(void *ctx, struct game *g),
 				    void *ctx, char **err)
+{
+	return resume(path, state_dir, force, NULL, attach, ctx, err);
+}
+
+static struct session *resume(const char *path, const char *state_dir,
+			      bool force, const char *roster,
+			      void (*attach)(void *ctx, struct game *g),
+			      void *ctx, char **err)
 {
 	*err = NULL;
 	char *dir = state_dir ? xstrdup(state_dir) : journal_dir();
@@ -133,7 +176,7 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 		return NULL;
 	}
 	struct session *s = NULL;
-	struct game *g = load_game(d.scenario, d.seed, err);
+	struct game *g = load_game(d.scenario, roster ? roster : d.roster, d.seed, err);
 	if (!g)
 		goto out;
 	char *herr = NULL;
@@ -148,6 +191,7 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 		goto out;
 	}
 	s = session_alloc(g);
+	s->copy = roster || d.roster;
 	if (d.manual_dice)
 		game_set_dice(g, DICE_MANUAL);
 	if (hash != d.hash)

@@ -24,6 +24,7 @@ struct session {
 	 * unsaved; save_broken while the last write failed. */
 	bool must_save;
 	bool save_broken;
+	bool copy;             /* a hosted game's copy of its scenario */
 	/* The computer players of the teams whose control is CONTROL_AI
 	 * (owned, made when first needed), the level each team's is to
 	 * have, and how many commands the one playing now has given this
@@ -57,6 +58,15 @@ struct session *session_resume(const char *path, const char *state_dir,
  * screen's log, digest and panel come back as they were). */
 struct session *session_resume_with(const char *path, const char *state_dir,
 				    bool force,
+				    void (*attach)(void *ctx, struct game *g),
+				    void *ctx, char **err);
+/* A hosted game's (SPEC 11.1): the scenario and roster are the copies in
+ * the game's folder, which the save names; the save goes in state_dir.
+ * Resuming one never goes on past a changed scenario (no force). */
+struct session *session_new_copy(const char *scenario, const char *roster,
+				 uint64_t seed, const char *state_dir, char **err);
+struct session *session_resume_copy(const char *path, const char *roster,
+				    const char *state_dir,
 				    void (*attach)(void *ctx, struct game *g),
 				    void *ctx, char **err);
 /* Run one command line given by issuer (a team, or CMD_ANY_TEAM for a

@@ -52,6 +52,9 @@ struct ui_submit {
 	bool remote;
 	int seat;
 	bool watching;
+	/* A remote seat's own words about itself (the game, the team, its
+	 * watch code to hand out), shown by the seat key. */
+	const char *seat_info;
 	int (*remote_fd)(void *ctx);
 	int (*remote_pump)(void *ctx, struct game *g, char *note, size_t size);
 	int (*remote_lost)(void *ctx, char *note, size_t size);

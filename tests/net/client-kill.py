@@ -15,7 +15,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (fault_plan, Net, NetTimeout, Pool, ProcConn, Report, SRCDIR, play_clean,
+from netlib import (greet, fault_plan, Net, NetTimeout, Pool, ProcConn, Report, SRCDIR, play_clean,
                     read_script, run_json, seat_all, seeded_rng)
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'tutorial-Red.script'))
@@ -68,7 +68,7 @@ class Faulty:
         after its hello was sent, then another."""
         name = self.host.seats[team]['team']
         c = ProcConn(self.pool, self.net, self.host.sock, name)
-        c.send(('medsiege-proto 1\nhello %s\n' % self.code(team, 'play')).encode())
+        c.send(greet(self.code(team, 'play')))
         time.sleep(self.rng.choice([0, 0.0005, 0.001, 0.003]))
         c.kill()
         self.killed.append(('as it joined, %s' % when, team, 'play', c))

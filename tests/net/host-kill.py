@@ -1,5 +1,5 @@
 """The host killed with SIGKILL at random moments of a game (seeded, so
-repeatable), restarted each time with `medsiege host --resume SAVE
+repeatable), restarted each time with `medsiege host --resume GAME
 --detach`: the same game and codes, the players reconnect with them and
 finish the script, and the final save replays exactly as the save of
 the same script played with no faults; each team's last connection
@@ -26,7 +26,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (fault_plan, GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
+from netlib import (greet, fault_plan, GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
                     final_state, play_clean, read_script, run_json, save_commands,
                     seat_all, seeded_rng, told_end)
 
@@ -39,8 +39,8 @@ class Game:
     def __init__(self, rep, net, pool, host):
         self.rep, self.net, self.pool, self.host = rep, net, pool, host
         self.game = host.game
-        self.codes = host.codes()
         self.seats, _ = seat_all(pool, host)
+        self.codes = host.codes()
         self.last = None
         self.restarts = 0
         self.joining = []
@@ -75,10 +75,10 @@ class Game:
         if torn:
             with open(save, 'a') as f:
                 f.write(torn)
-        self.host = self.net.host(resume=save)
+        self.host = self.net.host(resume=self.game, seats=host.seats)
         self.restarts += 1
         rep.ok(self.host.game == self.game and self.host.codes() == self.codes,
-               'killed %s: host --resume hosts the same game with the same codes' % what,
+               'killed %s: host --resume GAME hosts the same game with the same seats' % what,
                '%s %r / %s %r' % (self.game, self.codes, self.host.game, self.host.codes()))
         self.seats, _ = seat_all(self.pool, self.host)
         self.last = None
@@ -102,7 +102,7 @@ class Game:
                 elif mode == 'record':
                     t = rng.choice(sorted(self.seats))
                     c = Conn(self.pool, self.host.sock, self.host.seats[t]['team'])
-                    c.send(('%s\nhello %s\n' % (GREETING, self.host.seats[t]['play'])).encode())
+                    c.send(greet(self.host.seats[t]['play']))
                     self.joining.append(c)
                     time.sleep(rng.choice([0, 0.001, 0.002]))
                 done = self.kill_host(what, cmds[i][:len(cmds[i]) // 2]
@@ -139,7 +139,7 @@ def sigterm(rep, net, rng):
         for _ in range(3):
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.connect(host.sock)
-            s.sendall(('%s\nhello %s\n' % (GREETING, host.seats[0]['play'])).encode())
+            s.sendall(greet(host.seats[0]['play']))
             s.close()
         time.sleep(rng.uniform(0, 0.004))
         host.kill(signal.SIGTERM)

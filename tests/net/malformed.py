@@ -13,7 +13,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (GREETING, LINE_MAX, Conn, Net, NetTimeout, Pool, Report,
+from netlib import (greet, GREETING, LINE_MAX, Conn, Net, NetTimeout, Pool, Report,
                     SRCDIR, Table, read_script)
 
 NET_MS = 1500  # every host deadline (greeting, stalled reader, half line)
@@ -83,16 +83,16 @@ def test_codes(rep, case):
     wrong = [
         ('a wrong secret', '%s-red-aaaa-bbbb-cccc-dddd' % game),
         ('a watch secret as a play code', case.code[('Red', 'watch')].replace('redwatch', 'red')),
-        ('another team\'s name with Red\'s secret', case.code[('Red', 'play')].replace('-red-', '-blue-')),
+        ('another team\'s name with Blue\'s secret', case.code[('Blue', 'play')].replace('-blue-', '-red-')),
         ('not shaped like a code', 'nonsense'),
         ('an empty code', ''),
         ('a code of 300 letters', 'x' * 300),
-        ('a code with a space after it', case.code[('Red', 'play')] + ' '),
-        ('a code in capitals', case.code[('Red', 'play')].upper()),
+        ('a code with a space after it', case.code[('Blue', 'play')] + ' '),
+        ('a code in capitals', case.code[('Blue', 'play')].upper()),
     ]
     for what, code in wrong:
         c = case.conn('wrong code')
-        c.send(('%s\nhello %s\n' % (GREETING, code)).encode())
+        c.send(greet(code))
         case.dropped(c, 'wrong code (%s): one error line and closed' % what,
                      'no seat in this game has that code', seated=False)
         case.rep.ok(c.lines[:1] == [GREETING.encode()] and c.record == [],
@@ -115,7 +115,7 @@ def test_protocol(rep, case):
     c = case.conn('protocol')
     c.send(('%s\nwho are you\n' % GREETING).encode())
     case.dropped(c, 'protocol: neither hello nor info after the greeting: one error line',
-                 "expected 'hello CODE' or 'info'", seated=False)
+                 "expected 'claim [TEAM] [key]', 'hello CODE' or 'info'", seated=False)
     c = case.conn('info')
     c.send(('%s\ninfo\n' % GREETING).encode())
     pool = case.pool
@@ -464,8 +464,8 @@ def main():
             host = net.host(TUTORIAL, seed=1)
             red = Conn(pool, host.sock, 'Red')
             blue = Conn(pool, host.sock, 'Blue')
-            red.hello(host.seats[0]['play'])
-            blue.hello(host.seats[1]['play'])
+            host.seated(0, red.hello(host.seats[0]['play']) or {})
+            host.seated(1, blue.hello(host.seats[1]['play']) or {})
             pool.wait(lambda: red.picture.turn and blue.picture.turn, 30, 'records')
             case = Case(rep, pool, host, red, blue)
             test_codes(rep, case)

@@ -120,8 +120,12 @@ class Net:
                            timeout=timeout)
         return p.returncode, p.stdout, p.stderr
 
-    def host(self, scenario=None, seed=None, args=(), resume=None):
-        """Start a detached host; the Host, or NetError with its words."""
+    def host(self, scenario=None, seed=None, args=(), resume=None, seats=None):
+        """Start a detached host; the Host, or NetError with its words.
+        A new game's seats are claimed at once, as its players would: the
+        starter's (the first team a person plays) is bound to this uid,
+        each other one to a seat key; resume (the game's name) wakes a
+        sleeping game, whose seats are those given."""
         if resume:
             cmd = ['host', '--resume', resume, '--detach']
         else:
@@ -132,34 +136,45 @@ class Net:
         if st != 0:
             raise NetError('medsiege %s: exit %d: %s' % (' '.join(map(str, cmd)), st,
                                                        err.strip()))
-        return Host.parse(self, out)
+        host = Host.parse(self, out)
+        if seats is not None:
+            host.seats = seats
+        else:
+            host.claim_seats()
+        return host
+
+    def store(self):
+        """The folder of this test's hosted games."""
+        return os.path.join(self.state, 'medsiege', 'games')
+
+    def logs(self):
+        """Every hosted game's log."""
+        d = self.store()
+        if not os.path.isdir(d):
+            return []
+        return sorted(os.path.join(d, g, 'log') for g in os.listdir(d)
+                      if os.path.exists(os.path.join(d, g, 'log')))
 
     def host_pids(self):
         """Hosts started in this folder that still run (checked by their
         environment, so that a reused pid is never taken for one)."""
         pids = set()
-        if not os.path.isdir(self.sockdir):
-            return pids
-        for name in os.listdir(self.sockdir):
-            if name.endswith('.log'):
-                with open(os.path.join(self.sockdir, name), errors='replace') as f:
-                    for m in re.finditer(r', pid (\d+)$', f.read(), re.M):
-                        pid = int(m.group(1))
-                        if ours(pid, self.run):
-                            pids.add(pid)
+        for log in self.logs():
+            with open(log, errors='replace') as f:
+                for m in re.finditer(r', pid (\d+)$', f.read(), re.M):
+                    pid = int(m.group(1))
+                    if ours(pid, self.run):
+                        pids.add(pid)
         return pids
 
     def crash_reports(self):
         """Sanitizer reports or crashes in the hosts' logs."""
         found = []
-        if not os.path.isdir(self.sockdir):
-            return found
-        for name in sorted(os.listdir(self.sockdir)):
-            if name.endswith('.log'):
-                with open(os.path.join(self.sockdir, name), errors='replace') as f:
-                    for line in f:
-                        if CRASH_RE.search(line):
-                            found.append('%s: %s' % (name, line.strip()))
+        for log in self.logs():
+            with open(log, errors='replace') as f:
+                for line in f:
+                    if CRASH_RE.search(line):
+                        found.append('%s: %s' % (log, line.strip()))
         return found
 
     def saves(self):
@@ -211,37 +226,74 @@ def ours(pid, rundir):
     return ('XDG_RUNTIME_DIR=' + rundir).encode() in env
 
 
+def greet(cred):
+    """The greeting and the line that takes a seat: cred is a seat key or
+    a watch code ('hello CODE'), or a claim ('claim TEAM ...')."""
+    line = cred if cred.startswith('claim') else 'hello ' + cred
+    return ('%s\n%s\n' % (GREETING, line)).encode()
+
+
 class Host:
-    """A host started by Net.host: its game, codes, socket, log and save."""
+    """A host started by Net.host: its game, seats, socket, log and save.
+    Each seat: its team, how its player takes it ('play': a claim line
+    for the starter's, a seat key for the others; None for a computer's)
+    and its watch code."""
 
-    SEAT_RE = re.compile(r'^  (\S+)\s+(?:play:  medsiege join (\S+)|\(the computer plays\))$')
-    WATCH_RE = re.compile(r'^\s+watch: medsiege watch (\S+)$')
-
-    def __init__(self, net, game, seats):
+    def __init__(self, net, game, starter):
         self.net = net
         self.game = game
-        self.seats = seats  # [{'team': name, 'play': code or None, 'watch': code}]
+        self.starter = starter  # the starter's team, or None
+        self.seats = []  # [{'team': name, 'play': cred or None, 'watch': code}]
         self.sock = os.path.join(net.sockdir, game + '.sock')
-        self.log = os.path.join(net.sockdir, game + '.log')
+        self.dir = os.path.join(net.store(), game)
+        self.log = os.path.join(self.dir, 'log')
 
     @classmethod
     def parse(cls, net, out):
-        game, seats = None, []
-        for line in out.splitlines():
-            m = re.match(r'^Hosting (\S+)$', line)
-            if m:
-                game = m.group(1)
-                continue
-            m = cls.SEAT_RE.match(line)
-            if m:
-                seats.append({'team': m.group(1), 'play': m.group(2), 'watch': None})
-                continue
-            m = cls.WATCH_RE.match(line)
-            if m and seats:
-                seats[-1]['watch'] = m.group(1)
-        if not game or not seats or any(s['watch'] is None for s in seats):
-            raise NetError('medsiege host printed no codes: %r' % out)
-        return cls(net, game, seats)
+        game = re.search(r'^Hosting (\S+) \(', out, re.M)
+        mine = re.search(r'^  your seat: (.+)$', out, re.M)
+        if not game:
+            raise NetError('medsiege host said no game: %r' % out)
+        return cls(net, game.group(1), mine.group(1) if mine else None)
+
+    def info(self):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(30)
+        s.connect(self.sock)
+        s.sendall(('%s\ninfo\n' % GREETING).encode())
+        data = b''
+        while data.count(b'\n') < 2:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        return json.loads(data.split(b'\n')[1])
+
+    def claim_seats(self):
+        """How each seat is to be taken: the starter's is bound to this
+        uid ('claim TEAM'), each other one a person plays is claimed with
+        a seat key by its first player ('claim TEAM key'), whose seat line
+        then tells the key (seated() keeps it) and the team's watch code."""
+        self.seats = []
+        for seat in self.info()['seats']:
+            team = seat['team']
+            if seat['computer']:
+                play = None
+            elif team == self.starter:
+                play = 'claim %s' % team
+            else:
+                play = 'claim %s key' % team
+            self.seats.append({'team': team, 'play': play, 'watch': None})
+        return self.seats
+
+    def seated(self, t, seat):
+        """Keep what a player's seat line told: the seat key (its way
+        back) and the team's watch code."""
+        if seat.get('key'):
+            self.seats[t]['play'] = seat['key']
+        if seat.get('watch'):
+            self.seats[t]['watch'] = seat['watch']
 
     def codes(self):
         return [(s['play'], s['watch']) for s in self.seats]
@@ -272,17 +324,14 @@ class Host:
         return True
 
     def save(self):
-        """The save the game goes on in: the newest with this game's codes."""
+        """The save the game goes on in: the newest in its folder."""
         best = None
-        for path in self.net.saves():
-            try:
-                with open(path + '.codes') as f:
-                    first = f.readline().split()
+        for name in os.listdir(self.dir):
+            if name.endswith('.save'):
+                path = os.path.join(self.dir, name)
                 mtime = os.stat(path).st_mtime_ns
-            except OSError:
-                continue
-            if first == ['game', self.game] and (best is None or mtime >= best[0]):
-                best = (mtime, path)
+                if best is None or mtime >= best[0]:
+                    best = (mtime, path)
         return best[1] if best else None
 
     def log_text(self):
@@ -482,9 +531,9 @@ class Conn:
         return self.send(text.encode() + b'\n')
 
     def hello(self, code, timeout=30):
-        """Greet and take the code's seat: the seat line, or None with the
-        host's error in self.errors."""
-        self.send(('%s\nhello %s\n' % (GREETING, code)).encode())
+        """Greet and take the seat (a code, or a claim: see greet): the
+        seat line, or None with the host's error in self.errors."""
+        self.send(greet(code))
         self.pool.wait(lambda: self.seat is not None or self.closed, timeout,
                        'seat for %s' % self.name)
         return self.seat
@@ -810,8 +859,10 @@ def seat_all(pool, host, cls=None, net=None, watchers=False):
     for t, s in enumerate(host.seats):
         if s['play']:
             seats[t] = conn(s['team'])
-            seats[t].hello(s['play'])
-        if watchers:
+            if seats[t].hello(s['play']):
+                host.seated(t, seats[t].seat)
+    for t, s in enumerate(host.seats):
+        if watchers and s['watch']:
             watch[t] = conn(s['team'] + ' watching')
             watch[t].hello(s['watch'])
     for c in list(seats.values()) + list(watch.values()):

@@ -57,7 +57,7 @@ def active(seats):
     return seats[c.picture.turn['active']]
 
 
-def face_until_refused(conn, most=3000):
+def face_until_refused(conn, most=4000):
     """Turn Red's first unit to and fro (a free order in its movement)
     until orders are refused three times: the commands answered ok and the
     refused ones (line, why, client)."""
@@ -144,9 +144,9 @@ def computer_waits(rep):
     hook: the computer's first four writes fail, then there is room): it
     waits, tries again, keeps its team, and plays on."""
     with Net('savefail-ai') as net:
-        # Write 1 is the save's header, 2 the line that gives Red to the
-        # computer; 3 is Red's first order.
-        net.env['MEDSIEGE_TEST_JOURNAL_FAULT'] = 'enospc:3:0:4'
+        # Write 1 is the save's header, 2 names the game's roster, 3 gives
+        # Red to the computer; 4 is Red's first order.
+        net.env['MEDSIEGE_TEST_JOURNAL_FAULT'] = 'enospc:4:0:4'
         host = net.host('tutorial', seed=3, args=['--ai', 'Red'])
         net.env.pop('MEDSIEGE_TEST_JOURNAL_FAULT', None)
         pool = Pool()
@@ -181,7 +181,7 @@ def read_only(rep):
         else:
             os.chmod(save, 0o444)
         try:
-            st, out, err = net.medsiege('host', '--resume', save, '--detach')
+            st, out, err = net.medsiege('host', '--resume', host.game, '--detach')
             rep.ok(st != 0, 'a read-only save is not hosted again (exit %d)' % st, out)
             rep.ok('cannot' in err or 'Read-only' in err or 'ermission' in err,
                    'and says why', err)
@@ -204,7 +204,7 @@ def size_limit(rep):
         rep.ok(not net.host_pids(), 'no host runs')
 
         def room():
-            resource.setrlimit(resource.RLIMIT_FSIZE, (17 * 1024, 17 * 1024))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (24 * 1024, 24 * 1024))
         p = subprocess.run([BIN, 'host', SCRIPT['scenario'], '--detach', '--seed',
                             str(SCRIPT['seed'])],
                            env=net.env, capture_output=True, text=True,
@@ -213,6 +213,7 @@ def size_limit(rep):
         if p.returncode != 0:
             return
         host = Host.parse(net, p.stdout)
+        host.claim_seats()
         pool = Pool()
         seats, _ = seat_all(pool, host)
         seats[0].sync()

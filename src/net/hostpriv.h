@@ -1,0 +1,164 @@
+/* hostpriv.h: the parts of a host, shared by its files and nothing else.
+ *
+ *   host.c        the loop: connections, their lines, what each is fed
+ *   host_seats.c  the seats: claims, binding to a uid or a seat key,
+ *                 watch codes, who may act, the seats file
+ *   host_start.c  starting: the game's folder and files, the session,
+ *                 the socket, the privilege given up; and stopping
+ *   host_log.c    the host's log, bounded, and its public summary (info)
+ *
+ * A seat is claimed once and then bound: to its player's uid (taken from
+ * the socket, SO_PEERCRED), so that coming back needs nothing, or, for a
+ * player on a shared account (the lobby), to a seat key shown to that
+ * player alone. Nobody is ever sent another team's key or watch code. */
+#ifndef MEDSIEGE_HOSTPRIV_H
+#define MEDSIEGE_HOSTPRIV_H
+
+#include <stdbool.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "net/host.h"
+#include "net/proto.h"
+#include "net/store.h"
+#include "net/wire.h"
+#include "save/session.h"
+
+/* A client has this long to greet and say what it wants. */
+#define HOST_GREET_MS 10000
+/* A client that takes nothing of what waits for it this long is gone. */
+#define HOST_STALL_MS 30000
+/* More lines than this in a second is a flood, not a player. */
+#define HOST_FLOOD_LINES 400
+/* Lines taken from one client before the others get a turn. */
+#define HOST_LINES_PER_TURN 32
+/* How much of a record is queued ahead of what the socket took. */
+#define HOST_QUEUE_AHEAD (64 * 1024)
+/* A finished game's host stays this long after its last client left. */
+#define HOST_LINGER_MS 5000
+/* The least room a save must have under the file-size limit to be
+ * hosted: a few rounds' orders. */
+#define HOST_SAVE_ROOM (16 * 1024)
+/* While saving fails, how often the computer gives its order again. */
+#define HOST_SAVE_RETRY_MS 1000
+/* Wrong codes or keys one uid may give in HOST_WRONG_WINDOW_MS before
+ * it is refused without a look until the window ends. */
+#define HOST_WRONG_MAX 20
+#define HOST_WRONG_WINDOW_MS 10000
+/* The host's log is cut back to its last quarter past this size. */
+#define HOST_LOG_MAX (1024 * 1024)
+
+enum client_state { CL_GREET, CL_HELLO, CL_SEATED };
+
+struct client {
+	struct conn c;
+	enum client_state state;
+	int id;
+	int team;
+	bool watcher;
+	int cursor;            /* next line of the team's record to send */
+	long long since;       /* connected, then the last output taken */
+	long long partial;     /* since when half a line waits, or 0 */
+	long long window;      /* flood count's second */
+	int window_lines;
+	unsigned uid;
+	int wirefd;            /* MEDSIEGE_WIRE_LOG: a copy of what is sent */
+	bool overflow;         /* more waits for it than a reader leaves */
+	bool closing;          /* gone but for its last line, being written */
+	bool fed;              /* has been sent its first record line */
+};
+
+enum seat_bind { SEAT_FREE, SEAT_UID, SEAT_KEY, SEAT_COMPUTER };
+
+#define HOST_FOR_MAX 8
+
+struct seat {
+	enum seat_bind bind;
+	unsigned uid;                 /* SEAT_UID: its player */
+	char key[PROTO_CODE_LEN];     /* SEAT_KEY: the seat key */
+	char watch[PROTO_CODE_LEN];   /* the team's watch code */
+	unsigned for_uid[HOST_FOR_MAX]; /* --for: who may claim it (none:
+					   whoever reaches the game) */
+	int nfor;
+	int player;                   /* the client's id, or 0 */
+};
+
+/* A uid that gave wrong codes lately. */
+struct wrong {
+	unsigned uid;
+	long long since;
+	int n;
+	bool said;             /* logged that it is refused for now */
+};
+
+struct host {
+	struct session *s;
+	struct wire_team rec[MAX_TEAMS];
+	int nrec;
+	struct seat seats[MAX_TEAMS];
+	char game[STORE_NAME_LEN];
+	char group[64];        /* "" or the --group the game keeps */
+	unsigned starter;      /* the uid that started it */
+	int idle_ms;           /* 0: never sleep */
+	bool restricted;       /* --for: only the named users may claim */
+	bool referee;
+	bool woken;            /* started again from its folder */
+	struct store_game store;
+	char sock[PROTO_PATH_LEN];
+	char info_path[PROTO_PATH_LEN]; /* per-user --group: the public copy */
+	int seatsfd, infofd, groupinfofd;
+	int lfd;
+	struct client *cl;     /* owned */
+	int ncl, capcl;
+	int next_id;
+	const char *wirelog;
+	long long empty_since; /* nobody connected since (0: somebody is) */
+	long long save_retry;  /* the computer's last order refused unsaved */
+	struct wrong wrong[16];
+	int greet_ms, stall_ms, linger_ms;
+	char boot[8];          /* this process's records: a reconnecting
+				  client may go on from where it was */
+};
+
+/* host_log.c */
+void host_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The game's public summary, one line of JSON (scenario, round, whose
+ * turn, who holds each seat, asleep or not: no secret); caller frees. */
+char *host_info_line(const struct host *h);
+/* Write it where listings read it while the host sleeps. */
+void host_write_info(struct host *h);
+
+/* host_seats.c */
+int host_seats_make(struct host *h, const struct host_opts *o, char *why,
+		    size_t whysize);
+int host_seats_load(struct host *h, char *why, size_t whysize);
+int host_seats_save(struct host *h, char *why, size_t whysize);
+/* A client's "claim [TEAM] [key]", "hello CODE" (a seat key or a watch
+ * code), each optionally followed by "from BOOT N". */
+void host_seat_claim(struct host *h, struct client *c, const char *arg);
+void host_seat_hello(struct host *h, struct client *c, const char *arg);
+/* The game's state for a listing, one line. */
+void host_send_info(struct host *h, struct client *c);
+
+/* host.c, for the seats */
+bool host_say(struct client *c, const char *line);
+void host_say_json(struct client *c, const char *type, const char *key,
+		   const char *val);
+void host_refuse_and_drop(struct host *h, struct client *c, const char *type,
+			  const char *text);
+struct client *host_client_by_id(struct host *h, int id);
+void host_open_wire_log(struct host *h, struct client *c);
+long long host_now_ms(void);
+
+/* host.c: SIGTERM and SIGINT end the loop; they are blocked but while
+ * it waits (waiting: the mask then). */
+void host_catch_stops(sigset_t *waiting);
+void host_attach(void *ctx, struct game *g);
+void host_on_event(void *ctx, const struct game *g, const struct event *ev);
+void host_drop(struct host *h, struct client *c, const char *why);
+void host_sync_all(struct host *h);
+/* host.c: the loop, until the game sleeps, ends or is stopped. */
+void host_serve(struct host *h, const sigset_t *waiting);
+
+#endif
