@@ -50,6 +50,7 @@ struct client {
 	bool restart;          /* the host's record is new: start again */
 	bool gone;             /* the seat is lost for good */
 	bool told_host;        /* said whose account hosts the game */
+	bool new_key;          /* a seat key was just made: show it once */
 	char seatinfo[1024];   /* what the seat key shows on the screen */
 	char note[256];        /* for the screen: chat, the connection */
 	char result[256];      /* how the game ended, when it did */
@@ -171,9 +172,9 @@ static bool check_host(struct client *cl, int fd)
 		struct passwd *pw = getpwuid(cred.uid);
 		char who[64];
 		snprintf(who, sizeof who, "%s", pw ? pw->pw_name : "another user");
-		snprintf(cl->note, sizeof cl->note,
-			 "this game runs under %s's account, who can read all of it",
-			 who);
+		fprintf(stderr, "medsiege: game %s runs under %s's account, who "
+				"can read all of it\n",
+			cl->game, who);
 		cl->told_host = true;
 	}
 	return true;
@@ -244,12 +245,8 @@ static int connect_seat(struct client *cl)
 	int from = json_int(o, "from", 0);
 	snprintf(cl->team, sizeof cl->team, "%s", team ? team : "?");
 	if (key && !cl->key[0]) {
-		/* Shown once: the player needs it to come back. */
 		snprintf(cl->key, sizeof cl->key, "%s", key);
-		snprintf(cl->note, sizeof cl->note,
-			 "your seat key (keep it; it is asked for when you come "
-			 "back): %.120s",
-			 key);
+		cl->new_key = true;
 	}
 	if (watch)
 		snprintf(cl->watch, sizeof cl->watch, "%s", watch);
@@ -423,13 +420,16 @@ static void seat_info(struct client *cl)
 			 "You watch %s in game %s.", cl->team, cl->game);
 	else
 		snprintf(cl->seatinfo, sizeof cl->seatinfo,
-			 "You play %s in game %s. Come back with: medsiege join "
-			 "%s\n\nYour team's watch code, for whom you like to let "
-			 "watch as %s sees: %s\n(they type it when medsiege "
-			 "watch %s %s asks for it)",
-			 cl->team, cl->game, cl->game, cl->team,
-			 cl->watch[0] ? cl->watch : "(not told)", cl->game,
-			 cl->team);
+			 "You play %s in game %s.\n"
+			 "Come back to your seat with: medsiege join %s\n"
+			 "\n"
+			 "Your team's watch code, to hand to whom you like: they\n"
+			 "type it when 'medsiege watch %s %s' asks for it, and\n"
+			 "see what %s sees.\n"
+			 "\n"
+			 "  %s",
+			 cl->team, cl->game, cl->game, cl->game, cl->team, cl->team,
+			 cl->watch[0] ? cl->watch : "(not told)");
 }
 
 /* Said on the shell once the screen is closed: why the client ended. */
@@ -494,6 +494,18 @@ int client_run(const struct client_seat *want)
 			/* Begin the picture again from the host's new record. */
 			start_again(&cl);
 			continue;
+		}
+		if (cl.new_key) {
+			/* Shown once, before the screen: the player needs it to
+			 * come back to the seat (the lobby asks for it). */
+			cl.new_key = false;
+			fprintf(stderr, "Your seat key for %s in game %s:\n\n    %s\n\n"
+					"Keep it: you are asked for it when you come "
+					"back. Press Enter to play.",
+				cl.team, cl.game, cl.key);
+			char line[8];
+			if (!fgets(line, sizeof line, stdin))
+				fputc('\n', stderr);
 		}
 		/* The story so far, before the screen opens. */
 		long long end = now_ms() + CLIENT_ANSWER_MS;

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +159,27 @@ static bool waits_on_me(const struct json *info)
 	return false;
 }
 
+/* Whether this user may see the game listed: a --group game is its
+ * group's members' (the referee's folder lists every game). */
+static bool may_list(const struct json *info)
+{
+	const char *group = json_str(info, "group");
+	if (!group || !group[0] ||
+	    json_int(info, "starter", -1) == (long long)getuid())
+		return true;
+	struct group *gr = getgrnam(group);
+	if (!gr)
+		return false;
+	if (getgid() == gr->gr_gid)
+		return true;
+	gid_t groups[256];
+	int n = getgroups(256, groups);
+	for (int i = 0; i < n; i++)
+		if (groups[i] == gr->gr_gid)
+			return true;
+	return false;
+}
+
 /* Print the games, the user's turn first: how many were printed. */
 static int print_games(struct listing *l)
 {
@@ -171,6 +193,10 @@ static int print_games(struct listing *l)
 				continue;
 			bool over = json_bool(info, "over", false);
 			bool mine = waits_on_me(info);
+			if (!may_list(info)) {
+				json_free(info);
+				continue;
+			}
 			if (mine != (pass == 0) ||
 			    (over && now - l->g[i].when > LIST_OVER_DAYS * 86400)) {
 				json_free(info);

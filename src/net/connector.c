@@ -59,8 +59,7 @@ int connector_connect_here(const char *game, char *why, size_t whysize)
 				 game, game);
 		else
 			snprintf(why, whysize,
-				 "no game %s is hosted here that you can reach "
-				 "(medsiege games lists them)",
+				 "no game %s is hosted here that you can reach",
 				 game);
 		return -1;
 	}

@@ -5,6 +5,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +204,34 @@ int host_seats_load(struct host *h, char *why, size_t whysize)
 
 /* --- claims ------------------------------------------------------------- */
 
+/* Whether uid may reach the game at all: anyone, or for a --group game
+ * the group's members (the referee's socket is no folder's to guard). */
+static bool may_reach(const struct host *h, unsigned uid)
+{
+	if (!h->group[0] || uid == h->starter)
+		return true;
+	struct group *gr = getgrnam(h->group);
+	struct passwd *pw = getpwuid((uid_t)uid);
+	if (!gr || !pw)
+		return false;
+	if (pw->pw_gid == gr->gr_gid)
+		return true;
+	for (char **m = gr->gr_mem; *m; m++)
+		if (strcmp(*m, pw->pw_name) == 0)
+			return true;
+	return false;
+}
+
+static bool refuse_stranger(struct host *h, struct client *c)
+{
+	if (may_reach(h, c->uid))
+		return false;
+	host_log("client %d (uid %u) is not of group %s: refused", c->id, c->uid,
+		 h->group);
+	host_refuse_and_drop(h, c, "error", "this game is for its group's members");
+	return true;
+}
+
 static bool may_claim(const struct host *h, const struct seat *s, unsigned uid)
 {
 	if (s->bind != SEAT_FREE)
@@ -316,6 +346,8 @@ static bool bind_seat(struct host *h, struct client *c, int t, bool key)
 void host_seat_claim(struct host *h, struct client *c, const char *arg)
 {
 	const struct world *w = h->s->g->w;
+	if (refuse_stranger(h, c))
+		return;
 	char team[TEAM_NAME_LEN + 8] = "", word[16] = "", boot[8];
 	int from;
 	parse_from(arg, boot, sizeof boot, &from);
@@ -396,6 +428,8 @@ void host_seat_hello(struct host *h, struct client *c, const char *arg)
 	const struct world *w = h->s->g->w;
 	char code[PROTO_CODE_LEN] = "", boot[8];
 	int from;
+	if (refuse_stranger(h, c))
+		return;
 	long long now = host_now_ms();
 	struct wrong *x = wrong_of(h, c->uid, now);
 	if (x->n >= HOST_WRONG_MAX) {

@@ -413,6 +413,12 @@ static int host_open(struct host *h, const struct host_opts *o, bool *busy,
 	if (rc != 0)
 		return -1;
 	h->s->must_save = true;
+	/* The referee's save is its group's to open, whichever player's
+	 * medsiege wakes the game (the folder keeps it from the players). */
+	if (h->referee && h->s->j && fchmod(h->s->j->fd, 0660) != 0) {
+		snprintf(why, whysize, "the game's save: %s", strerror(errno));
+		return -1;
+	}
 	if (!h->s->j) {
 		snprintf(why, whysize, "%s",
 			 h->s->warning ? h->s->warning : "this game cannot be saved");
@@ -655,8 +661,7 @@ int host_socket_of(const char *game, char *path, size_t size, char *why,
 		snprintf(path, size, "%s/%s.sock", dir, game);
 		return 0;
 	}
-	snprintf(why, whysize, "no game %s is hosted here that you can reach "
-			       "(medsiege games lists them)",
+	snprintf(why, whysize, "no game %s is hosted here that you can reach",
 		 game);
 	return -1;
 }

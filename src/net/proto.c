@@ -220,9 +220,9 @@ int proto_dir(const char *group, char *out, size_t size, char *why,
 			return -1;
 		}
 		snprintf(out, size, "%s/medsiege-group-%s", group_root(), group);
-		if (mkdir(out, 02770) == 0) {
+		if (mkdir(out, 03770) == 0) {
 			if (chown(out, (uid_t)-1, gr->gr_gid) != 0 ||
-			    chmod(out, 02770) != 0) {
+			    chmod(out, 03770) != 0) {
 				snprintf(why, whysize, "%s: %s", out,
 					 strerror(errno));
 				rmdir(out);

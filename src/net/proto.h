@@ -58,7 +58,8 @@ bool proto_text_ok(const char *s, size_t n);
 /* The folder of this user's game sockets (made, mode 0700, when missing;
  * checked to be this user's and closed to others), or with group, the
  * shared folder of that group, /tmp/medsiege-group-GROUP (made setgid,
- * mode 2770; MEDSIEGE_GROUP_ROOT instead of /tmp). 0, or -1 with why. */
+ * mode 3770: sticky, so that nobody removes another's socket;
+ * MEDSIEGE_GROUP_ROOT instead of /tmp). 0, or -1 with why. */
 int proto_dir(const char *group, char *out, size_t size, char *why,
 	      size_t whysize);
 /* Every folder a player may find games in: its own, and each group

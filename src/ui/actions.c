@@ -552,6 +552,29 @@ static void toggle(struct ui *ui, bool *flag, const char *what)
 		screen_status(ui, false, "%s %s", what, *flag ? "shown" : "hidden");
 }
 
+/* A hosted game's seat, in its own words (the game, the team, its watch
+ * code): the host tells it to this player alone. */
+static void show_seat(struct ui *ui)
+{
+	const char *info = ui->submit.seat_info;
+	if (!info || !*info) {
+		screen_status(ui, true, "this is no hosted game's seat");
+		return;
+	}
+	const char *lines[16];
+	char *copy = xstrdup(info);
+	int n = 0;
+	for (char *p = copy, *nl; n < 16 && p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		lines[n++] = p;
+	}
+	pager_show(ui, "Your seat", lines, n, false);
+	free(copy);
+	ui->dirty = true;
+}
+
 void actions_do(struct ui *ui, struct ui_key k)
 {
 	switch (k.act) {
@@ -618,15 +641,18 @@ void actions_do(struct ui *ui, struct ui_key k)
 	case ACT_LOG:
 		logview_full(ui, ui->viewer);
 		break;
+	case ACT_SEAT:
+		show_seat(ui);
+		break;
 	case ACT_QUIT:
 		if (ui->submit.remote) {
 			/* The game is the host's: it goes on, and the seat
-			 * waits for its code. */
+			 * waits for its player. */
 			if (input_confirm(ui, ui->submit.watching
 						      ? "Stop watching?"
-						      : "Leave your seat? The game goes on: "
-							"medsiege join with your code "
-							"takes it back."))
+						      : "Leave your seat? The game goes on, "
+							"and joining it again takes the "
+							"seat back."))
 				ui->quit = true;
 			break;
 		}

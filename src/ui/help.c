@@ -46,6 +46,8 @@ static const char *const help_lines[] = {
 	"  g                 the full log: every roll and what it was for, and",
 	"                    every message and command, whole",
 	"  i                 the scenario: its description and every goal",
+	"  W                 in a hosted game, your seat: the game, and your",
+	"                    team's watch code to hand to whom you like",
 	"  v                 the line of sight from the selected unit (or the",
 	"                    cursor's cell) to the cursor, drawn on the map and",
 	"                    explained on the panel; v or Esc hides it",

@@ -138,6 +138,9 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case 'g':
 		k.act = ACT_LOG;
 		break;
+	case 'W':
+		k.act = ACT_SEAT;
+		break;
 	case 'q':
 	case 'Q':
 		k.act = ACT_QUIT;

@@ -249,10 +249,11 @@ enum ui_action {
 	ACT_REDRAW,
 	ACT_RESIZE,
 	ACT_PROMPT,   /* ':' a command line */
-	ACT_LINE      /* 'v' the line of sight to the cursor */
+	ACT_LINE,     /* 'v' the line of sight to the cursor */
+	ACT_SEAT      /* 'W' a hosted game's seat: its game, its watch code */
 };
 /* The last action: a new one goes before this line and takes its place. */
-#define ACT_LAST ACT_LINE
+#define ACT_LAST ACT_SEAT
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */

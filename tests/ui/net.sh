@@ -5,7 +5,10 @@
 # checked as it goes: whose turn it is, what each team sees live (never
 # Red's archer on Blue's screens), the bell and title that call Red, a
 # refusal out of turn, a chat line, Red's seat lost (its process killed)
-# and taken back with the same code and the same screen, the end.
+# and taken back by joining again, with the same screen, the end. Red is
+# the starter's seat (bound to this user); Blue's is claimed with a seat
+# key (as on a shared account), and the watcher types the watch code that
+# Blue's screen shows on its W key.
 . "$(dirname "$0")/lib.sh"
 field=$srcdir/tests/ui/melee.yaml
 XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
@@ -13,18 +16,18 @@ mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
 export XDG_RUNTIME_DIR MEDSIEGE_GROUP_ROOT
 cleanup() {
 	tm kill-server >/dev/null 2>&1
-	# The host: by its socket's game, from its log's pid.
-	for log in "$XDG_RUNTIME_DIR"/medsiege/*.log "$MEDSIEGE_GROUP_ROOT"/*/*.log; do
+	# The host: from its game's log's pid.
+	for log in "$XDG_STATE_HOME"/medsiege/games/*/log; do
 		[ -f "$log" ] || continue
 		pid=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$log" | tail -n 1)
 		[ -n "$pid" ] && kill "$pid" 2>/dev/null
 	done
 }
 
-# seat NAME TERM COMMAND CODE: a client in a tmux session of its own.
+# seat NAME TERM ARGS: a client in a tmux session of its own.
 seat() {
 	tm -f /dev/null new-session -d -s "$1" -x 80 -y 24 \
-		"env TERM=$2 XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR $bin $3 $4; echo \$? >$work/$1.status"
+		"env TERM=$2 XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR $bin $3; echo \$? >$work/$1.status"
 	tm set-option -t "$1" remain-on-exit on >/dev/null
 }
 scr() { tm capture-pane -p -t "$1"; }
@@ -55,23 +58,33 @@ client_pid() {
 never() { ! scr "$1" | grep -qF -- "$2"; }
 
 out=$("$bin" host "$field" --seed 1 --detach)
-check "the host prints a play code and a watch code per team" \
-	eval 'echo "$out" | grep -q "Red      play:  medsiege join melee-" &&
-		[ "$(echo "$out" | grep -c "watch: medsiege watch melee-")" = 2 ]'
-red=$(echo "$out" | sed -n 's/.*Red *play: *medsiege join //p')
-blue=$(echo "$out" | sed -n 's/.*Blue *play: *medsiege join //p')
-bwatch=$(echo "$out" | sed -n 's/.*watch: medsiege watch \(melee-[a-z0-9]*-bluewatch-.*\)/\1/p')
-check "medsiege games lists the game with two free seats" \
-	eval '"$bin" games | grep -q "Melee .* 1  Red .*Red, Blue"'
+check "the host names the game and the starter's seat, and no code" \
+	eval 'echo "$out" | grep -q "^Hosting melee-[a-z0-9]* (Melee)" &&
+		echo "$out" | grep -q "your seat: Red" &&
+		echo "$out" | grep -q "others join with: medsiege join melee-" &&
+		! echo "$out" | grep -q "watch\\|[a-z0-9]\\{4\\}-[a-z0-9]\\{4\\}-[a-z0-9]\\{4\\}"'
+game=$(echo "$out" | sed -n 's/^Hosting \(melee-[a-z0-9]*\) .*/\1/p')
+check "medsiege games lists the game, Red's turn yours, Blue free" \
+	eval '"$bin" games | grep -q "$game .*Melee .* 1  Red (yours) .*running  Blue"'
 
-seat red xterm-256color join "$red"
-seat blue xterm-256color join "$blue"
-seat watch vt100 watch "$bwatch"
+seat red xterm-256color "join $game"
+seat blue xterm-256color "join $game Blue --key"
+check "Blue is asked for a seat key, and may claim a new seat" see blue "Seat key (Enter for a new seat)"
+press blue Enter
+check "Blue is shown its seat key once, before the screen" see blue "Your seat key for Blue in game $game:"
+press blue Enter
+check "Blue is told whose turn it is" see blue "Red's turn: you see what Blue sees"
+press blue W
+check "Blue's W key shows its team's watch code" see blue "bluewatch-"
+bwatch=$(scr blue | grep -o "$game-bluewatch-[a-z0-9-]*" | head -n 1)
+press blue q
+seat watch vt100 "watch $game Blue"
+check "the watcher is asked for the watch code" see watch "Watch code:"
+press watch "$bwatch" Enter
 check "Red is told it is its turn" see red "Your turn, Red: round 1"
 check "with the bell" eval '[ "$(tm display -p -t red "#{window_bell_flag}")" = 1 ]'
 check "and the terminal's title" \
 	eval '[ "$(tm display -p -t red "#{pane_title}")" = "medsiege: your turn" ]'
-check "Blue is told whose turn it is" see blue "Red's turn: you see what Blue sees"
 check "Blue's title says it waits" \
 	eval '[ "$(tm display -p -t blue "#{pane_title}")" = "medsiege: waiting" ]'
 check "the watcher sees Blue's screen" see watch "Red's turn: you see what Blue sees"
@@ -95,7 +108,7 @@ check "Red's Missile fire step" see red "Round 1: Red, Missile fire"
 check "Blue sees the step change live" see blue "== Round 1: Red, Missile fire =="
 check "so does the watcher" see watch "== Round 1: Red, Missile fire =="
 
-# Red's seat is lost mid-turn: the process dies; the same code takes the
+# Red's seat is lost mid-turn: the process dies; joining again takes the
 # seat back with the same screen: the map and the log (the panel shows
 # what the player selected, which was the old terminal's own business).
 # shape NAME: the map's columns of the top rows, the log's rows whole.
@@ -106,8 +119,8 @@ shape() {
 shape red >"$work/red.before"
 kill -9 "$(client_pid red)"
 check "Red's client is gone" eval 'see red "Pane is dead" || [ -s "$work/red.status" ]'
-seat red2 xterm-256color join "$red"
-check "the same code takes the seat back" see red2 "Round 1: Red, Missile fire"
+seat red2 xterm-256color "join $game"
+check "joining again takes the seat back" see red2 "Round 1: Red, Missile fire"
 sleep 0.3
 shape red2 >"$work/red.after"
 check "with the same screen as before" cmp -s "$work/red.before" "$work/red.after"
@@ -139,11 +152,15 @@ check "every client leaves with status 0" eval '
 	[ "$(cat "$work/red2.status" "$work/blue.status" "$work/watch.status")" = "0
 0
 0" ]'
-save=$(ls "$XDG_STATE_HOME"/medsiege/*.save)
+check "each player is told on the shell how the game ended" \
+	eval 'tm capture-pane -p -S -100 -t red2 | grep -q "Game $game is over: Red wins" &&
+		tm capture-pane -p -S -100 -t blue | grep -q "Game $game is over: Red wins"'
+save=$(ls "$XDG_STATE_HOME"/medsiege/games/$game/*.save)
 check "the hosted game's save replays to the same end" \
 	eval '"$bin" run "$save" | grep -q "Red wins"'
 check "the host's log names each seat and its uid" \
-	eval 'grep -q "plays Red" "$XDG_RUNTIME_DIR"/medsiege/*.log &&
-		grep -q "watches Blue" "$XDG_RUNTIME_DIR"/medsiege/*.log &&
-		grep -q "(uid $(id -u))" "$XDG_RUNTIME_DIR"/medsiege/*.log'
+	eval 'log=$XDG_STATE_HOME/medsiege/games/$game/log;
+		grep -q "plays Red" "$log" && grep -q "watches Blue" "$log" &&
+		grep -q "(uid $(id -u))" "$log" &&
+		grep -q "claims Blue (bound to a seat key)" "$log"'
 finish
