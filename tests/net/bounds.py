@@ -1,0 +1,123 @@
+"""What a host spends on those who would waste it is bounded (SPEC 11):
+
+- a flood of wrong codes from one user: each is refused in one line, but
+  past 20 in 10 seconds they are refused unread, and the host's log stays
+  small (one line for the first wrong code, one for the refusals);
+- a watcher that never reads, not even its first line, of a record far
+  larger than a socket's buffer (a 512x512 field) is dropped once the
+  stall time has passed (given short with --net-ms), and the player of
+  the same game plays on meanwhile;
+- chat cannot carry invisible format characters (a right-to-left
+  override would reorder what the others read): they are shown escaped.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from netlib import GREETING, Conn, Net, Pool, Report, SRCDIR, seat_all
+
+NET_MS = 1500
+
+
+def wrong_codes(rep, net):
+    host = net.host(os.path.join(SRCDIR, 'maps', 'tutorial.yaml'), seed=1)
+    pool = Pool()
+    seats, _ = seat_all(pool, host)
+    before = os.path.getsize(host.log)
+    answers = {}
+    for k in range(300):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(10)
+        s.connect(host.sock)
+        s.sendall(('%s\nhello %s-red-0000-0000-0000-%04d\n' % (GREETING, host.game, k)).encode())
+        data = b''
+        while data.count(b'\n') < 2:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        text = data.decode(errors='replace')
+        key = ('too many' if 'too many wrong codes' in text
+               else 'no seat' if 'no seat in this game has that code' in text else text)
+        answers[key] = answers.get(key, 0) + 1
+    rep.ok(answers.get('no seat', 0) == 20 and answers.get('too many', 0) == 280,
+           '300 wrong codes: the first 20 answered, the rest refused unread', answers)
+    grew = os.path.getsize(host.log) - before
+    log = host.log_text()
+    rep.ok(log.count('gave a wrong code') == 1 and log.count('refused until') == 1,
+           'the log says it twice, not 300 times',
+           [l for l in log.splitlines() if 'wrong' in l][:5])
+    rep.ok(grew < 64 * 1024, 'the log grew by %d bytes (every connection logged once)' % grew)
+    rep.ok(seats[0].ping(), 'the players are still served')
+    for c in pool.conns:
+        c.close()
+
+
+def silent_watcher(rep, net):
+    field = os.path.join(net.dir, 'field.yaml')
+    with open(field, 'w') as f:
+        subprocess.run(['sh', os.path.join(SRCDIR, 'tests', 'gen', 'bigmap.sh'), '512', '40',
+                        os.path.join(SRCDIR, 'units', 'standard.yaml')], stdout=f, check=True)
+    host = net.host(field, seed=1, args=['--net-ms', str(NET_MS)])
+    pool = Pool()
+    seats, _ = seat_all(pool, host)
+    red = seats[0]
+    rep.ok(len(b''.join(red.lines)) > 512 * 1024,
+           'the record is far larger than a socket buffer (%d bytes)' % len(b''.join(red.lines)))
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    silent.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    silent.connect(host.sock)
+    silent.sendall(('%s\nhello %s\n' % (GREETING, host.seats[0]['watch'])).encode())
+    start = time.monotonic()
+    dropped = None
+    while time.monotonic() - start < 20:
+        if 'leaves: not reading what it is sent' in host.log_text():
+            dropped = time.monotonic() - start
+            break
+        rep_ok = red.ping(5)
+        if not rep_ok:
+            break
+        time.sleep(0.1)
+    rep.ok(dropped is not None and dropped < NET_MS / 1000.0 * 4,
+           'a watcher that never reads is dropped once the stall time has passed '
+           '(after %s s; the stall time is %.1f s)' % (
+               '%.1f' % dropped if dropped is not None else 'never', NET_MS / 1000.0))
+    rep.ok(red.ping(), 'the player was answered all along')
+    silent.close()
+    for c in pool.conns:
+        c.close()
+
+
+def chat_controls(rep, net):
+    host = net.host(os.path.join(SRCDIR, 'maps', 'tutorial.yaml'), seed=1)
+    pool = Pool()
+    seats, _ = seat_all(pool, host)
+    red, blue = seats[0], seats[1]
+    red.say('chat abc\u202edef\u200bghi')
+    blue.sync()
+    chats = [l for l in blue.record if '"type":"chat"' in l]
+    rep.ok(chats and '\u202e' not in chats[-1] and '\u200b' not in chats[-1] and
+           '\\\\u202e' in chats[-1],
+           'chat shows a right-to-left override and a zero-width space escaped', chats[-1:])
+    for c in pool.conns:
+        c.close()
+
+
+def main():
+    rep = Report()
+    with Net('bounds') as net:
+        wrong_codes(rep, net)
+        silent_watcher(rep, net)
+        chat_controls(rep, net)
+        crashes = net.crash_reports()
+        rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
+    return rep.done()
+
+
+if __name__ == '__main__':
+    sys.exit(main())
