@@ -297,6 +297,14 @@ static void text_one(struct strbuf *b, const struct sim_totals *t)
 	free(order);
 }
 
+/* End a line of padded columns, without the padding. */
+static void trim_line(struct strbuf *b)
+{
+	while (b->len > 0 && b->s[b->len - 1] == ' ')
+		b->s[--b->len] = '\0';
+	strbuf_addc(b, '\n');
+}
+
 /* A sweep: one row per value, each team's rate with its interval. */
 static void text_sweep(struct strbuf *b, const struct sim_run *run)
 {
@@ -317,9 +325,9 @@ static void text_sweep(struct strbuf *b, const struct sim_run *run)
 		if (i < s->nteams)
 			strlcpy_s(label + strlen(label), " wins",
 				  sizeof label - strlen(label));
-		strbuf_addf(b, "  %-24s", label);
+		strbuf_addf(b, "  %-23s", label);
 	}
-	strbuf_addc(b, '\n');
+	trim_line(b);
 	for (int v = 0; v < run->nvalues; v++) {
 		const struct sim_totals *t = &run->totals[v];
 		strbuf_addf(b, "  %-*s %7" PRIu64, kw, s->vary.values[v].text,
@@ -328,13 +336,11 @@ static void text_sweep(struct strbuf *b, const struct sim_run *run)
 			uint64_t k = i < s->nteams ? t->wins[i] : t->draws;
 			double lo, hi;
 			sim_wilson(k, t->games, &lo, &hi);
-			strbuf_addf(b, "  %5.1f%% %5.1f%% to %5.1f%%  ",
+			strbuf_addf(b, "  %5.1f%% %5.1f%% to %5.1f%%",
 				    100.0 * (double)k / (double)t->games,
 				    100 * lo, 100 * hi);
 		}
-		while (b->len > 0 && b->s[b->len - 1] == ' ')
-			b->s[--b->len] = '\0';
-		strbuf_addc(b, '\n');
+		trim_line(b);
 	}
 }
 
