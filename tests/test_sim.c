@@ -90,7 +90,7 @@ static void game_of(struct sim_result *r, uint64_t seed)
 {
 	int w = (int)(seed % 3) - 1;
 	result(r, seed, w, w < 0 ? 0 : (int)(seed % 2) ? w + 1 : 0,
-	       2 + (int)(seed % 5), (unsigned)(seed * 5 % 8),
+	       4 + (int)(seed % 5), (unsigned)(seed * 5 % 8),
 	       seed % 4 == 0 ? 1 : -1, 2, 4);
 }
 
@@ -255,6 +255,8 @@ static void test_record_round_trip(void **state)
 		"1 -1 1 4 - -",  /* a draw won by a goal */
 		"1 0 1 4 3 -",   /* no unit 3 */
 		"1 0 1 4 - 0:5-5", "1 0 1 0 - -", "1 0 1 4 -", "x 0 1 4 - -",
+		"1 0 1 4 - 0:3-5", /* idle past the game's end */
+		"1 0 1 1000002 - -",
 	};
 	for (size_t i = 0; i < sizeof damaged / sizeof *damaged; i++) {
 		why[0] = '\0';

@@ -29,6 +29,9 @@
 /* A stretch of rounds is noted as idle when, in each of its rounds, at
  * least this share of the games had the team idle. */
 #define SIM_IDLE_SHARE 0.10
+/* The last round a game can reach: --max-rounds at most 1000000, and
+ * the round after it begun. */
+#define SIM_ROUND_MAX 1000001
 #define SIM_VALUE_LEN 32
 #define SIM_KEY_LEN 64
 

@@ -270,7 +270,7 @@ static bool read_idle(const char **s, int nteams, struct sim_result *r)
 		struct sim_idle d;
 		if (!read_int(s, 0, nteams - 1, &d.team) || !expect(s, ':') ||
 		    !read_int(s, 1, INT_MAX, &d.from) || !expect(s, '-') ||
-		    !read_int(s, d.from + 1LL, INT_MAX, &d.to))
+		    !read_int(s, d.from + 1LL, r->rounds, &d.to))
 			return false;
 		if (r->nidle == cap) {
 			cap = cap ? 2 * cap : 4;
@@ -291,7 +291,7 @@ bool sim_record_parse(const char *s, int nunits, int nteams, int ngoals,
 		  read_int(&s, -1, nteams - 1, &r->winner) && expect(&s, ' ') &&
 		  read_int(&s, 0, ngoals, &r->goal) && expect(&s, ' ') &&
 		  (r->goal == 0 || r->winner >= 0) &&
-		  read_int(&s, 1, INT_MAX, &r->rounds) && expect(&s, ' ') &&
+		  read_int(&s, 1, SIM_ROUND_MAX, &r->rounds) && expect(&s, ' ') &&
 		  read_disabled(&s, r) && expect(&s, ' ') &&
 		  read_idle(&s, nteams, r) && *s == '\0';
 	if (!ok) {

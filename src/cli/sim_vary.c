@@ -12,7 +12,8 @@
 
 /* The most values a sweep may have: each is a full run of games. */
 #define MAX_VALUES 100
-#define MAX_ROUNDS 1000000
+/* As a scenario file may give them. */
+#define MAX_ROUNDS 9999
 
 /* A whole decimal number in [min, max]. */
 static bool whole(const char *s, size_t len, int min, int max, int *out)
