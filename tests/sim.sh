@@ -248,6 +248,17 @@ else
 	head -2 "$tmp/m.text"
 fi
 
+# A merge's --json is a shard too, of seeds with a gap: merged again with
+# the others, it is still the one run.
+"$bin" sim --merge "$tmp/s3" "$tmp/s1" "$tmp/s4" --json >"$tmp/m134"
+"$bin" sim --merge "$tmp/s2" "$tmp/m134" >"$tmp/again.text"
+if cmp -s "$tmp/again.text" "$tmp/whole.text"; then
+	ok "merge: a merged shard of seeds with gaps merges again"
+else
+	not_ok "merge: a merged shard of seeds with gaps merges again"
+	diff "$tmp/again.text" "$tmp/whole.text" | head -5
+fi
+
 # Shards that do not go together: refused, exit 2, one line saying why.
 shards maps/tutorial.yaml
 "$bin" sim maps/tutorial.yaml --seed 5 --games 2 --json >"$tmp/over"
