@@ -265,7 +265,25 @@ static void add_step(struct path *p, enum path_act act, int d, int x, int y,
 {
 	p->steps[p->nsteps++] = (struct path_step){
 		.act = act, .dir = (enum dir)d, .x = x, .y = y,
-		.turn = turn, .cost = cost};
+		.turn = turn, .begun = turn, .cost = cost};
+}
+
+/* The turn in which a step of cost c from label (t, u) out of cell fc
+ * was begun, given that it ended with label (t2, u2): a climb is begun
+ * with what is left of a turn, unless the unit chose to wait first. */
+static int begun_in(const struct search *s, int fc, int d, int t, int u,
+		    int c, int t2, int u2)
+{
+	bool climb = move_is_ladder_climb(s->w, fc % s->W, fc / s->W,
+					  (enum dir)d);
+	int tn, un;
+	if (advance(s, t, u, c, climb, s->slot[fc] < 0, &tn, &un) != ADV_OK ||
+	    tn != t2 || un != u2)
+		return t + 1; /* waited on purpose */
+	if (tn == t)
+		return t;
+	int rem = (t == 1 ? s->first : s->move) - u;
+	return climb && rem > 0 ? t : t + 1;
 }
 
 /* The way to the goal state, its actions in order. */
@@ -297,10 +315,17 @@ static void trace(struct search *s, int goal, struct path *p)
 				 MOVE_DOOR_COST);
 			add_step(p, PATH_STEP, d, x, y, key_turn(k),
 				 cost - MOVE_DOOR_COST);
+			p->steps[p->nsteps - 1].begun =
+				begun_in(s, fc, d, t1, u1, cost - MOVE_DOOR_COST,
+					 key_turn(k), key_used(k));
 			break;
 		}
 		default:
 			add_step(p, PATH_STEP, d, x, y, key_turn(k), cost);
+			p->steps[p->nsteps - 1].begun =
+				begun_in(s, state_cell(s, from), d, key_turn(kf),
+					 key_used(kf), cost, key_turn(k),
+					 key_used(k));
 			break;
 		}
 	}

@@ -48,6 +48,8 @@ struct path_step {
 	enum dir dir;
 	int x, y;  /* where the unit stands after it */
 	int turn;  /* the turn in which it is done, 1 the first */
+	int begun; /* the turn it is begun in: before turn for a climb paid
+		    * over several turns, else turn */
 	int cost;  /* half-inches, all of it (a long climb's over its turns) */
 };
 
