@@ -107,9 +107,9 @@ static void print_text(const struct game *g, int idx, const struct path *p,
 				   : s->act == PATH_OPEN ? "open the door"
 				   : s->begun < s->turn ? "climb"
 							: "step";
-		printf("  %-10s %s %-2s to %d,%d, %s\n", when, what,
-		       dir_names[s->dir], s->x, s->y,
-		       move_inches_unit(s->cost, a));
+		printf("  %-10s %s %-2s %s %d,%d, %s\n", when, what,
+		       dir_names[s->dir], s->act == PATH_STEP ? "to" : "at",
+		       s->x, s->y, move_inches_unit(s->cost, a));
 	}
 	/* The map as the team sees it, with the way on it. */
 	const struct knowledge *k = game_knowledge(g, u->team);
