@@ -47,6 +47,7 @@ static void test_ladder_over_two_turns(void **state)
 	assert_int_equal(p.nsteps, 2);
 	assert_int_equal(p.steps[0].turn, 1);
 	assert_int_equal(p.steps[1].turn, 2);
+	assert_int_equal(p.steps[1].begun, 1);
 	assert_int_equal(p.steps[1].cost, 16);
 	int x, y;
 	path_turn_end(&p, 2, 2, 1, &x, &y);
