@@ -161,8 +161,29 @@ expect_error "invalid UTF-8 in a name" 2 "utf8.yaml:3:15: invalid leading UTF-8 
 	"$bin" check "$d/utf8.yaml"
 roster_named '"Gate\x9bhouse"' >"$d/c1.yaml"
 expect_error "a C1 control character in a name" 2 \
-	"c1.yaml:3:11: expected text without control characters, found 'Gate\\xc2\\x9bhouse'" \
+	'c1.yaml:3:11: unit type name "Gate\xc2\x9bhouse" holds U+009B, a control character' \
 	"$bin" check "$d/c1.yaml"
+# Names that print alike, or turn the line around: invisible format
+# characters (Unicode's Cf) are refused in every name, and the message
+# names the code point and shows it escaped (never the raw character).
+tline=$(grep -n '^  - name: Red$' "$scen" | cut -d: -f1)
+sed "s|^  - name: Red\$|  - name: \"Red\\\\u200b\"|; s|^roster:.*|roster: $roster|" "$scen" >"$d/zwsp.yaml"
+expect_error "a zero-width space in a team name" 2 \
+	"zwsp.yaml:$tline:11: team name \"Red\\u200b\" holds U+200B ZERO WIDTH SPACE, an invisible format character" \
+	"$bin" check "$d/zwsp.yaml"
+roster_named '"Knight\u202e\u2066x"' >"$d/bidi.yaml"
+expect_error "bidi controls in a unit type's name" 2 \
+	'bidi.yaml:3:11: unit type name "Knight\u202e\u2066x" holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible format character' \
+	"$bin" check "$d/bidi.yaml"
+LC_ALL=C grep -q "$(printf '\342\200[\213-\217\252-\256]')" "$tmp/err" &&
+	bad "a format character was printed raw"
+# A name too long is said in bytes, and its quote never cuts a character.
+long=$(i=0; while [ $i -lt 45 ]; do printf 'Ś'; i=$((i + 1)); done)
+roster_named "$long" >"$d/long.yaml"
+cut37=$(printf '%s' "$long" | cut -c1-74)
+expect_error "a name too long: said in bytes, quoted in whole characters" 2 \
+	"long.yaml:3:11: expected a string of at most 47 bytes (UTF-8), found '$cut37...', 90 bytes" \
+	"$bin" check "$d/long.yaml"
 printf '"\\e[2J\\e]0;pwned\\a": 1\n' >"$d/escape.yaml"
 expect_error "terminal escapes in a key are not echoed raw" 2 \
 	"escape.yaml:1:1: not a roster: none of its keys is units or chart" "$bin" check "$d/escape.yaml"
