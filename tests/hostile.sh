@@ -385,9 +385,9 @@ else
 fi
 rm -rf "$tmp/state"
 cap env MEDSIEGE_TEST_JOURNAL_FAULT=enospc:1 "$bin" run "$scen" --seed 7 --save --json --script "$tmp/cmds"
-if one_error 0 "this game is not being saved: " && grep -qF "No space left on device" "$tmp/err" &&
+if one_error 1 "this game is not being saved: " && grep -qF "No space left on device" "$tmp/err" &&
 	[ -z "$(ls "$tmp/state/medsiege")" ] && head -n 1 "$tmp/out" | grep -qv '"save"'; then
-	ok "a full disk at the start: no empty save is left, and it says so"
+	ok "a full disk at the start: no empty save is left, it says so, exit 1"
 else
 	bad "a full disk at the start"
 fi
@@ -504,6 +504,58 @@ if [ -z "$lost" ]; then
 else
 	fail=$((fail + 1))
 	printf 'not ok - %s\n' "killed at a write, resumed: different games after kill:N:B =$lost"
+fi
+
+# Saves that are not the game they recorded: edited, cut short at the
+# end, or of a scenario changed since. Every reader refuses them (exit 2,
+# one line naming the save), and --force goes on, saying so once.
+rm -rf "$tmp/state"
+"$bin" run "$scen" --seed 7 --save --script "$tmp/cmds" >/dev/null
+save=$(newest_save)
+# The 5th command (in round 1) changed: round 2's hash tells.
+awk '!/^#/ && ++n == 5 { $0 = "move r1 n" } { print }' "$save" >"$tmp/edited.save"
+check_line=$(grep -n '^# round 2 hash' "$save" | cut -d: -f1)
+diverged="edited.save:$((check_line - 1)): the replay diverged at round 2"
+expect_error "run SAVE: an edited save is refused" 2 "$diverged" "$bin" run "$tmp/edited.save"
+expect_error "replay SAVE: an edited save is refused" 2 "$diverged" "$bin" replay "$tmp/edited.save"
+expect_error "run --resume: an edited save is refused" 2 "$diverged" "$bin" run --resume "$tmp/edited.save"
+cap "$bin" run "$tmp/edited.save" --force
+if one_error 0 "$diverged" && grep -qF -- "(--force)" "$tmp/err" && tail -n 16 "$tmp/out" | grep -q '^   b7'; then
+	ok "run SAVE --force: an edited save is replayed, with one line saying so"
+else
+	bad "run SAVE --force: an edited save is replayed, with one line saying so"
+fi
+# The last round's commands gone: no hash follows them, the ending tells.
+keep=$(($(grep -vc '^#' "$save") - 3))
+awk -v keep="$keep" '/^#/ || ++n <= keep' "$save" >"$tmp/cut.save"
+ended="cut.save: the save says the game ended '$(sed -n 's/^# over: //p' "$save")', its replay goes on"
+expect_error "run SAVE: a save whose last commands were cut is refused" 2 "$ended" "$bin" run "$tmp/cut.save"
+expect_error "replay SAVE: a save whose last commands were cut is refused" 2 "$ended" \
+	"$bin" replay "$tmp/cut.save"
+# The scenario changed since the game began.
+sed "s|^roster:.*|roster: $roster|" "$scen" >"$tmp/scen.yaml"
+"$bin" run "$tmp/scen.yaml" --seed 7 --save --script "$tmp/cmds" >/dev/null
+save=$(newest_save)
+sed -i 's/^rounds: 12/rounds: 11/' "$tmp/scen.yaml"
+changed="the scenario $tmp/scen.yaml or its roster changed since this game began"
+expect_error "run SAVE: a changed scenario is refused" 2 "$changed; replay it anyway with --force" \
+	"$bin" run "$save"
+expect_error "replay SAVE: a changed scenario is refused" 2 "$changed; replay it anyway with --force" \
+	"$bin" replay "$save"
+expect_error "run SAVE --force: a changed scenario is said, once" 0 "$changed (--force)" \
+	"$bin" run "$save" --force
+# Nothing of this touched the saves.
+[ "$(grep -vc '^#' "$save")" = "$total" ] && ok "the saves read are left as they were" ||
+	bad "the saves read are left as they were"
+
+# run --save that cannot save at all: the game is shown, and exit 1.
+mkdir -p "$tmp/nostate"
+: >"$tmp/nostate/medsiege" # a file where the folder should be
+cap env XDG_STATE_HOME="$tmp/nostate" "$bin" run "$scen" --seed 7 --save --script "$tmp/cmds"
+if one_error 1 "this game is not being saved" && tail -n 16 "$tmp/out" | grep -q '^   b7'; then
+	ok "run --save that cannot save: said, the game shown, exit 1"
+else
+	bad "run --save that cannot save: said, the game shown, exit 1"
 fi
 
 # Every limit of the source is in the man pages' LIMITS, with its value.

@@ -376,6 +376,7 @@ static void add_control(struct journal_data *d, const char *who,
 void journal_data_free(struct journal_data *d)
 {
 	free(d->scenario);
+	free(d->result);
 	for (int i = 0; i < d->ncmds; i++)
 		free(d->cmds[i]);
 	free(d->cmds);
@@ -431,6 +432,8 @@ static bool read_line(const char *path, int lineno, const char *line,
 		d->manual_dice = true;
 	} else if (strncmp(line, "# over:", 7) == 0) {
 		d->over = true;
+		free(d->result);
+		d->result = xstrdup(line + 7 + (line[7] == ' '));
 	} else if (line[0] != '#' && line[0] != '\0') {
 		/* What cmd_execute would refuse was never saved by us. */
 		if (strlen(line) > CMD_LINE_MAX) {

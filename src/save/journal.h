@@ -45,6 +45,7 @@ struct journal_data {
 	uint64_t hash;   /* of the scenario and roster files at the start */
 	uint64_t seed;
 	bool over;       /* the game ended */
+	char *result;    /* owned, may be NULL: how, as the save says */
 	bool manual_dice; /* the players typed the dice in */
 	int ncmds;
 	char **cmds;     /* owned: the command lines, in order */
