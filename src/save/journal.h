@@ -106,7 +106,9 @@ int journal_read(const char *path, struct journal_data *data, char **err);
 void journal_data_free(struct journal_data *data);
 
 /* The newest save in dir that is not over and that no other medsiege has
- * open; caller frees; NULL if none. */
-char *journal_latest(const char *dir);
+ * open; caller frees; NULL if none. *busy (caller frees; may be NULL) is
+ * the newest one that is not over, when another medsiege has it open and
+ * it is newer than the one returned. */
+char *journal_latest(const char *dir, char **busy);
 
 #endif

@@ -192,9 +192,17 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 {
 	*err = NULL;
 	char *dir = state_dir ? xstrdup(state_dir) : journal_dir();
-	char *save = path ? xstrdup(path) : journal_latest(dir);
+	char *newest_busy = NULL;
+	char *save = path ? xstrdup(path) : journal_latest(dir, &newest_busy);
 	if (!save) {
-		*err = xasprintf("no unfinished game to resume in %s", dir);
+		*err = newest_busy
+			       ? xasprintf("the newest game (%s) is open elsewhere "
+					   "(another medsiege is playing it), and "
+					   "no other unfinished game is in %s",
+					   newest_busy, dir)
+			       : xasprintf("no unfinished game to resume in %s",
+					   dir);
+		free(newest_busy);
 		free(dir);
 		return NULL;
 	}
@@ -203,6 +211,7 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 	bool busy;
 	struct journal *j = journal_open(save, &busy, err);
 	if (!j && busy) {
+		free(newest_busy);
 		free(save);
 		free(dir);
 		return NULL;
@@ -212,6 +221,7 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 	struct journal_data d;
 	if (journal_read(save, &d, err) != 0) {
 		journal_close(j);
+		free(newest_busy);
 		free(open_err);
 		free(save);
 		free(dir);
@@ -228,6 +238,11 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 		goto out;
 	}
 	s = session_alloc(g);
+	if (newest_busy) /* both in dir: their names fit a status line */
+		note(s, xasprintf("the newest game (%s) is open elsewhere; "
+				  "resuming the newest free one, %s",
+				  strrchr(newest_busy, '/') + 1,
+				  strrchr(save, '/') + 1));
 	if (d.manual_dice)
 		game_set_dice(g, DICE_MANUAL);
 	if (d.warning)
@@ -289,6 +304,7 @@ struct session *session_resume_with(const char *path, const char *state_dir,
 		note(s, xasprintf("this game is not being saved: %s", open_err));
 	}
 out:
+	free(newest_busy);
 	session_check_free(&check);
 	journal_close(j);
 	free(open_err);
