@@ -370,7 +370,8 @@ int cli_run(int argc, char **argv)
 		cli_warn("medsiege run: %s", saved.warning);
 	if (replay && check.warning) {
 		cli_warn("medsiege run: %s", check.warning);
-		session_check_free(&check); /* said: the replay's own next */
+		/* Said: what the replay finds is said after it. */
+		session_check_free(&check);
 	}
 	struct game *g = s->g;
 	int status = 0;

@@ -84,10 +84,12 @@ check "--resume: it says which game is open elsewhere, and which it resumed" \
 quit_game
 # The newest game open elsewhere and no other: said, with its path.
 rm -f "$XDG_STATE_HOME"/medsiege/gatehouse-*.save
-start -- "--resume"
+# (Standard error to a file: the program exits at once, and may take its
+# pane with it before it can be read.)
+start -- "--resume 2>$work/err"
 check "--resume with only a game open elsewhere: exit 2" eval '[ "$(exit_status)" = 2 ]'
 check "--resume with only a game open elsewhere: it names it" \
-	eventually 'tm capture-pane -p -J -t t | grep -qF "medsiege: the newest game ($XDG_STATE_HOME/medsiege/$busy) is open elsewhere"'
+	grep -qF "medsiege: the newest game ($XDG_STATE_HOME/medsiege/$busy) is open elsewhere" "$work/err"
 kill "$writer"
 wait "$held"
 # A FIFO where the key file should be: the game starts, and says so.
