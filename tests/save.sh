@@ -150,9 +150,9 @@ ls "$tmp"/new/deeper/medsiege/*.save > /dev/null 2>&1 && ok "a missing state fol
 mkdir -p "$tmp/ro"
 touch "$tmp/ro/medsiege" # a file where the folder should be
 out=$(printf 'move r8 n\n' | XDG_STATE_HOME=$tmp/ro "$bin" run "$scen" --seed 3 --save --script - 2>&1)
-if [ $? -eq 0 ] && printf '%s' "$out" | grep -q "this game is not being saved" &&
+if [ $? -eq 1 ] && printf '%s' "$out" | grep -q "this game is not being saved" &&
 	printf '%s' "$out" | grep -q "r8 moves 15,16 -> 15,15"; then
-	ok "an unwritable state folder: the game plays and says it is not saved"
+	ok "an unwritable state folder: the game plays, says it is not saved, exit 1"
 else
 	bad "unwritable state folder"
 	printf '%s\n' "$out"

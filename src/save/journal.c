@@ -396,6 +396,7 @@ static void add_control(struct journal_data *d, const char *who,
 void journal_data_free(struct journal_data *d)
 {
 	free(d->scenario);
+	free(d->result);
 	for (int i = 0; i < d->ncmds; i++)
 		free(d->cmds[i]);
 	free(d->cmds);
@@ -451,6 +452,8 @@ static bool read_line(const char *path, int lineno, const char *line,
 		d->manual_dice = true;
 	} else if (strncmp(line, "# over:", 7) == 0) {
 		d->over = true;
+		free(d->result);
+		d->result = xstrdup(line + 7 + (line[7] == ' '));
 	} else if (line[0] != '#' && line[0] != '\0') {
 		/* What cmd_execute would refuse was never saved by us. */
 		if (strlen(line) > CMD_LINE_MAX) {
@@ -567,13 +570,20 @@ static bool open_elsewhere(const char *path)
 	return busy;
 }
 
-char *journal_latest(const char *dir)
+/* Whether a is newer than b. */
+static bool newer(struct timespec a, struct timespec b)
 {
+	return a.tv_sec > b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec > b.tv_nsec);
+}
+
+char *journal_latest(const char *dir, char **busy)
+{
+	*busy = NULL;
 	DIR *dp = opendir(dir);
 	if (!dp)
 		return NULL;
 	char *best = NULL;
-	struct timespec best_t = {0, 0};
+	struct timespec best_t = {0, 0}, busy_t = {0, 0};
 	struct dirent *e;
 	while ((e = readdir(dp))) {
 		size_t n = strlen(e->d_name);
@@ -588,18 +598,25 @@ char *journal_latest(const char *dir)
 			usable = !d.over;
 			journal_data_free(&d);
 		}
-		usable = usable && !open_elsewhere(p);
 		free(err);
-		if (usable && (st.st_mtim.tv_sec > best_t.tv_sec ||
-			       (st.st_mtim.tv_sec == best_t.tv_sec &&
-				st.st_mtim.tv_nsec > best_t.tv_nsec))) {
+		if (usable && open_elsewhere(p)) {
+			/* Kept to be named: the player may mean that one. */
+			if (newer(st.st_mtim, busy_t)) {
+				free(*busy);
+				*busy = xstrdup(p);
+				busy_t = st.st_mtim;
+			}
+		} else if (usable && newer(st.st_mtim, best_t)) {
 			free(best);
-			best = p;
+			best = xstrdup(p);
 			best_t = st.st_mtim;
-		} else {
-			free(p);
 		}
+		free(p);
 	}
 	closedir(dp);
+	if (*busy && best && !newer(busy_t, best_t)) {
+		free(*busy);
+		*busy = NULL;
+	}
 	return best;
 }

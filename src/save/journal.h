@@ -47,6 +47,7 @@ struct journal_data {
 	uint64_t hash;   /* of the scenario and roster files at the start */
 	uint64_t seed;
 	bool over;       /* the game ended */
+	char *result;    /* owned, may be NULL: how, as the save says */
 	bool manual_dice; /* the players typed the dice in */
 	int ncmds;
 	char **cmds;     /* owned: the command lines, in order */
@@ -113,7 +114,9 @@ int journal_read(const char *path, struct journal_data *data, char **err);
 void journal_data_free(struct journal_data *data);
 
 /* The newest save in dir that is not over and that no other medsiege has
- * open; caller frees; NULL if none. */
-char *journal_latest(const char *dir);
+ * open; caller frees; NULL if none. *busy (caller frees; may be NULL) is
+ * the newest one that is not over, when another medsiege has it open and
+ * it is newer than the one returned. */
+char *journal_latest(const char *dir, char **busy);
 
 #endif
