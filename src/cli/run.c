@@ -295,7 +295,13 @@ int cli_run(int argc, char **argv)
 	 * its commands (a save is a script). */
 	struct journal_data saved;
 	bool replay = false;
-	if (!resume && journal_read(argv[optind], &saved, &err) == 0) {
+	int saved_rc = resume ? -1 : journal_read(argv[optind], &saved, &err);
+	if (saved_rc == JOURNAL_OTHER_RULES) {
+		cli_warn("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	if (saved_rc == 0) {
 		replay = true;
 		if (!script)
 			script = argv[optind];

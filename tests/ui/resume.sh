@@ -41,6 +41,15 @@ gone "$(game_pid)"
 check "--resume SAVE names the save" eval 'start -- "--resume $save" && wait_for "Blue to play"'
 keys q
 
+# A save of another rules version is refused before the game begins,
+# --force or not (tests/save.sh checks the whole line).
+sed 's/^# rules: .*/# rules: 999/' "$save" >"$work/other.save"
+start -- "--resume $work/other.save --force"
+check "--resume: a save of another rules version is refused" \
+	eval '[ -n "$(exit_status)" ] && tm capture-pane -p -J -S -30 -t t |
+		grep -q "made by rules version 999 of medsiege; this medsiege plays"'
+check "--resume: ... with exit status 2" eval '[ "$(exit_status)" = 2 ]'
+
 # A computer player: Blue is played by the program (--pace 0: its turn
 # is not shown action by action, so the digest tells it).
 start -- "$scenario --seed 2 --ai Blue --pace 0"
