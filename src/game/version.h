@@ -17,7 +17,8 @@
  * files (UPDATE=1 tests/golden.sh) in the same series, in one commit.
  *
  * 1: every save before saves recorded a version (no "# rules:" line).
+ * 2: a troop within 4 inches blocks a line only when the viewer sees it.
  */
-#define RULES_VERSION 1
+#define RULES_VERSION 2
 
 #endif
