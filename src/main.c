@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "config.h"
+#include "game/version.h"
 
 static const char main_usage[] =
 	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]] [--pace MS]  play hot seat in the terminal\n"
@@ -63,7 +64,8 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(c, "--version") == 0) {
-			printf("medsiege %s\n", PACKAGE_VERSION);
+			printf("medsiege %s, rules version %d\n", PACKAGE_VERSION,
+			       RULES_VERSION);
 			return 0;
 		}
 	}

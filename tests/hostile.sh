@@ -481,7 +481,10 @@ fi
 # end the same.
 rm -rf "$tmp/state"
 "$bin" run "$scen" --seed 7 --save --script "$tmp/cmds" >/dev/null
-writes=$(($(wc -l <"$(newest_save)") - 4))
+# The header (up to its "# started:" line) is one write, every line after
+# it one more.
+header=$(sed -n '/^# started:/=' "$(newest_save)")
+writes=$(($(wc -l <"$(newest_save)") - header + 1))
 lost=
 n=2
 while [ $n -le "$writes" ]; do

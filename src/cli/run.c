@@ -338,7 +338,13 @@ int cli_run(int argc, char **argv)
 	struct journal_data saved;
 	struct session_check check;
 	bool replay = false;
-	if (!resume && journal_read(argv[optind], &saved, &err) == 0) {
+	int saved_rc = resume ? -1 : journal_read(argv[optind], &saved, &err);
+	if (saved_rc == JOURNAL_OTHER_RULES) {
+		cli_warn("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	if (saved_rc == 0) {
 		replay = true;
 		session_check_init(&check, &saved, argv[optind], "replay it",
 				   force);

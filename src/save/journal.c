@@ -19,6 +19,7 @@
 #include "base/file.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
+#include "game/version.h"
 
 char *journal_dir(void)
 {
@@ -288,9 +289,10 @@ struct journal *journal_create(const char *dir, const char *scenario_name,
 	struct journal *j = journal_alloc(path, fd);
 	char iso[40];
 	strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%S", &tm);
-	char *head = xasprintf("%s %d\n# scenario: %s\n# hash: %016llx\n"
-			       "# seed: %llu\n# started: %s\n",
-			       JOURNAL_MAGIC, JOURNAL_VERSION, sp,
+	char *head = xasprintf("%s %d\n%s %d\n# scenario: %s\n"
+			       "# hash: %016llx\n# seed: %llu\n# started: %s\n",
+			       JOURNAL_MAGIC, JOURNAL_VERSION, JOURNAL_RULES,
+			       RULES_VERSION, sp,
 			       (unsigned long long)hash,
 			       (unsigned long long)seed, iso);
 	int rc = write_all(j, head, err);
@@ -436,6 +438,8 @@ static bool read_line(const char *path, int lineno, const char *line,
 	} else if (sscanf(line, "# hash: %llx", &v) == 1) {
 		d->hash = v;
 		*have_hash = true;
+	} else if (sscanf(line, JOURNAL_RULES " %d", &round) == 1) {
+		d->rules = round;
 	} else if (sscanf(line, "# seed: %llu", &v) == 1) {
 		d->seed = v;
 		*have_seed = true;
@@ -487,6 +491,7 @@ static char *read_magic(const char *path, const char *line)
 int journal_read(const char *path, struct journal_data *d, char **err)
 {
 	memset(d, 0, sizeof *d);
+	d->rules = 1; /* no "# rules:" line: made before saves said */
 	*err = NULL;
 	const char *why;
 	int fd = file_open_regular(path, O_RDONLY, &why);
@@ -544,11 +549,17 @@ int journal_read(const char *path, struct journal_data *d, char **err)
 		*err = xasprintf("%s: the header is incomplete (scenario, hash "
 				 "and seed are needed)",
 				 path);
-	if (*err) {
-		journal_data_free(d);
-		return -1;
+	int rc = *err ? -1 : 0;
+	if (!*err && d->rules != RULES_VERSION) {
+		*err = xasprintf("%s: made by rules version %d of medsiege; this "
+				 "medsiege plays rules version %d (replay it "
+				 "with the medsiege that made it)",
+				 path, d->rules, RULES_VERSION);
+		rc = JOURNAL_OTHER_RULES;
 	}
-	return 0;
+	if (*err)
+		journal_data_free(d);
+	return rc;
 }
 
 /* Whether another medsiege holds the save (its lock): a resume without
