@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "net/priv.h"
 #include "config.h"
+#include "game/version.h"
 
 static const char main_usage[] =
 	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]] [--pace MS]  play hot seat in the terminal\n"
@@ -16,6 +17,7 @@ static const char main_usage[] =
 	"       medsiege odds ATTACKER TARGET [--range N] [--cover C] [...]\n"
 	"       medsiege odds --table [--roster FILE] [--range N] [--cover C] [--csv|--json]\n"
 	"       medsiege los SCENARIO A B [--team T] [--script FILE|-] [--json]\n"
+	"       medsiege reach SCENARIO UNIT X,Y [--script FILE|-] [--json]\n"
 	"       medsiege check FILE...\n"
 	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--jobs J] [--json|--csv]\n"
 	"       medsiege replay SAVE [--team T] [--round N]\n"
@@ -56,6 +58,8 @@ int main(int argc, char **argv)
 			return cli_odds(argc - 1, argv + 1);
 		if (strcmp(c, "los") == 0)
 			return cli_los(argc - 1, argv + 1);
+		if (strcmp(c, "reach") == 0)
+			return cli_reach(argc - 1, argv + 1);
 		if (strcmp(c, "check") == 0)
 			return cli_check(argc - 1, argv + 1);
 		if (strcmp(c, "sim") == 0)
@@ -77,7 +81,8 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(c, "--version") == 0) {
-			printf("medsiege %s\n", PACKAGE_VERSION);
+			printf("medsiege %s, rules version %d\n", PACKAGE_VERSION,
+			       RULES_VERSION);
 			return 0;
 		}
 	}

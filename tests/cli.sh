@@ -5,37 +5,7 @@ srcdir=${abs_top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 bin=${abs_top_builddir:-$srcdir}/medsiege
 pass=0 fail=0
 
-# expect NAME STATUS EXPECTED-OUTPUT -- COMMAND...
-expect() {
-	name=$1 status=$2 want=$3
-	shift 4
-	got=$("$@" 2>&1)
-	st=$?
-	if [ "$st" = "$status" ] && [ "$got" = "$want" ]; then
-		pass=$((pass + 1))
-		echo "ok - $name"
-	else
-		fail=$((fail + 1))
-		echo "not ok - $name (exit $st, wanted $status)"
-		printf 'wanted:\n%s\ngot:\n%s\n' "$want" "$got"
-	fi
-}
-
-# contains NAME STATUS NEEDLE -- COMMAND...
-contains() {
-	name=$1 status=$2 needle=$3
-	shift 4
-	got=$("$@" 2>&1)
-	st=$?
-	if [ "$st" = "$status" ] && printf '%s' "$got" | grep -qF -- "$needle"; then
-		pass=$((pass + 1))
-		echo "ok - $name"
-	else
-		fail=$((fail + 1))
-		echo "not ok - $name (exit $st, wanted $status): no '$needle' in:"
-		printf '%s\n' "$got"
-	fi
-}
+. "$srcdir/tests/lib-cli.sh"
 
 cd "$srcdir" || exit 1
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/medsiege-cli.XXXXXX") || exit 1
@@ -279,7 +249,7 @@ expect "play --dice: a bad value" 2 \
 expect "los: a clear line, a far troop, cover and the shot" 0 "A: r1 (archer, Red) at 1,1, height 0, facing e
 B: b1 (billman, Blue) at 11,1, height 0
 distance 10.0 inches (10 across, 0 down; 100 squared)
-blockers: walls, closed doors and tall features; cells higher than 0; troops within 4 inches of A standing at 0 or higher
+blockers: walls, closed doors and tall features; cells higher than 0; troops within 4 inches of A standing at 0 or higher that A sees
 the line, from A:
   2,1 open ground, height 0
   3,1 open ground, height 0
@@ -299,14 +269,14 @@ shot: r1's longbow (range 24) reaches: need 17+ (20%): AV 9 + DV 6 + half wall c
 expect "los: corners, a near troop, a diagonal gap" 0 "A: r1 (archer, Red) at 1,1, height 0, facing e
 B: 4,4, height 0
 distance 4.2 inches (3 across, 3 down; 18 squared)
-blockers: walls, closed doors and tall features; cells higher than 0; troops within 4 inches of A standing at 0 or higher
+blockers: walls, closed doors and tall features; cells higher than 0; troops within 4 inches of A standing at 0 or higher that A sees
 the line, from A:
   corner between 2,1 and 1,2: passes
       2,1 open ground, height 0
       1,2 open ground, height 0
   2,2 open ground, height 0
   corner between 3,2 and 2,3: BLOCKS (both cells beside it block: no seeing through a diagonal gap)
-      3,2 open ground, height 0, r2 stands there, 2.2 in from A: BLOCKS (a troop within 4 inches of A)
+      3,2 open ground, height 0, r2 stands there, 2.2 in from A: BLOCKS (a troop within 4 inches of A, seen by A)
       2,3 wall, height 0: BLOCKS (wall blocks sight)
   3,3 open ground, height 0
   corner between 4,3 and 3,4: passes (only one cell beside it blocks)
@@ -315,6 +285,12 @@ the line, from A:
 line: blocked at the corner between 3,2 and 2,3
 arc: 4,4 is in r1's arc of vision (it faces e)
 sight: r1 does not see 4,4 (the line is blocked)" -- "$bin" los tests/data/los.yaml r1 4,4
+contains "los: a troop A does not see does not block (SPEC 2.1)" 0 \
+	"2,1 open ground, height 0, b2 stands there, 2.2 in from A (A does not see it: a troop blocks only when A sees it)" -- \
+	"$bin" los tests/data/sight-shadow-a.yaml r1 b1
+contains "los --json: the troop A does not see is marked, and blocks nothing" 0 \
+	'{"cell":{"x":2,"y":1,"terrain":"open ground","height":0,"unit":"b2","blocks":null,"unseen":true},"blocks":false}' -- \
+	"$bin" los tests/data/sight-shadow-a.yaml r1 b1 --json
 contains "los: a troop below the higher end is looked over" 0 \
 	"3,2 open ground, height 0, r2 stands there, 2.2 in from A (lower than the higher end, 4: looked over)" -- \
 	"$bin" los tests/data/los.yaml r1 b2

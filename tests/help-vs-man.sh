@@ -77,6 +77,7 @@ check run "medsiege run" run --help
 check view "medsiege view" view --help
 check odds "medsiege odds" odds --help
 check los "medsiege los" los --help
+check reach "medsiege reach" reach --help
 check check "medsiege check" check --help
 check sim "medsiege sim" sim --help
 check host "medsiege host" host --help

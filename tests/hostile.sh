@@ -161,8 +161,29 @@ expect_error "invalid UTF-8 in a name" 2 "utf8.yaml:3:15: invalid leading UTF-8 
 	"$bin" check "$d/utf8.yaml"
 roster_named '"Gate\x9bhouse"' >"$d/c1.yaml"
 expect_error "a C1 control character in a name" 2 \
-	"c1.yaml:3:11: expected text without control characters, found 'Gate\\xc2\\x9bhouse'" \
+	'c1.yaml:3:11: unit type name "Gate\xc2\x9bhouse" holds U+009B, a control character' \
 	"$bin" check "$d/c1.yaml"
+# Names that print alike, or turn the line around: invisible format
+# characters (Unicode's Cf) are refused in every name, and the message
+# names the code point and shows it escaped (never the raw character).
+tline=$(grep -n '^  - name: Red$' "$scen" | cut -d: -f1)
+sed "s|^  - name: Red\$|  - name: \"Red\\\\u200b\"|; s|^roster:.*|roster: $roster|" "$scen" >"$d/zwsp.yaml"
+expect_error "a zero-width space in a team name" 2 \
+	"zwsp.yaml:$tline:11: team name \"Red\\u200b\" holds U+200B ZERO WIDTH SPACE, an invisible format character" \
+	"$bin" check "$d/zwsp.yaml"
+roster_named '"Knight\u202e\u2066x"' >"$d/bidi.yaml"
+expect_error "bidi controls in a unit type's name" 2 \
+	'bidi.yaml:3:11: unit type name "Knight\u202e\u2066x" holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible format character' \
+	"$bin" check "$d/bidi.yaml"
+LC_ALL=C grep -q "$(printf '\342\200[\213-\217\252-\256]')" "$tmp/err" &&
+	bad "a format character was printed raw"
+# A name too long is said in bytes, and its quote never cuts a character.
+long=$(i=0; while [ $i -lt 45 ]; do printf 'Ś'; i=$((i + 1)); done)
+roster_named "$long" >"$d/long.yaml"
+cut37=$(printf '%s' "$long" | cut -c1-74)
+expect_error "a name too long: said in bytes, quoted in whole characters" 2 \
+	"long.yaml:3:11: expected a string of at most 47 bytes (UTF-8), found '$cut37...', 90 bytes" \
+	"$bin" check "$d/long.yaml"
 printf '"\\e[2J\\e]0;pwned\\a": 1\n' >"$d/escape.yaml"
 expect_error "terminal escapes in a key are not echoed raw" 2 \
 	"escape.yaml:1:1: not a roster: none of its keys is units or chart" "$bin" check "$d/escape.yaml"
@@ -364,9 +385,9 @@ else
 fi
 rm -rf "$tmp/state"
 cap env MEDSIEGE_TEST_JOURNAL_FAULT=enospc:1 "$bin" run "$scen" --seed 7 --save --json --script "$tmp/cmds"
-if one_error 0 "this game is not being saved: " && grep -qF "No space left on device" "$tmp/err" &&
+if one_error 1 "this game is not being saved: " && grep -qF "No space left on device" "$tmp/err" &&
 	[ -z "$(ls "$tmp/state/medsiege")" ] && head -n 1 "$tmp/out" | grep -qv '"save"'; then
-	ok "a full disk at the start: no empty save is left, and it says so"
+	ok "a full disk at the start: no empty save is left, it says so, exit 1"
 else
 	bad "a full disk at the start"
 fi
@@ -460,7 +481,10 @@ fi
 # end the same.
 rm -rf "$tmp/state"
 "$bin" run "$scen" --seed 7 --save --script "$tmp/cmds" >/dev/null
-writes=$(($(wc -l <"$(newest_save)") - 4))
+# The header (up to its "# started:" line) is one write, every line after
+# it one more.
+header=$(sed -n '/^# started:/=' "$(newest_save)")
+writes=$(($(wc -l <"$(newest_save)") - header + 1))
 lost=
 n=2
 while [ $n -le "$writes" ]; do
@@ -483,6 +507,58 @@ if [ -z "$lost" ]; then
 else
 	fail=$((fail + 1))
 	printf 'not ok - %s\n' "killed at a write, resumed: different games after kill:N:B =$lost"
+fi
+
+# Saves that are not the game they recorded: edited, cut short at the
+# end, or of a scenario changed since. Every reader refuses them (exit 2,
+# one line naming the save), and --force goes on, saying so once.
+rm -rf "$tmp/state"
+"$bin" run "$scen" --seed 7 --save --script "$tmp/cmds" >/dev/null
+save=$(newest_save)
+# The 5th command (in round 1) changed: round 2's hash tells.
+awk '!/^#/ && ++n == 5 { $0 = "move r1 n" } { print }' "$save" >"$tmp/edited.save"
+check_line=$(grep -n '^# round 2 hash' "$save" | cut -d: -f1)
+diverged="edited.save:$((check_line - 1)): the replay diverged at round 2"
+expect_error "run SAVE: an edited save is refused" 2 "$diverged" "$bin" run "$tmp/edited.save"
+expect_error "replay SAVE: an edited save is refused" 2 "$diverged" "$bin" replay "$tmp/edited.save"
+expect_error "run --resume: an edited save is refused" 2 "$diverged" "$bin" run --resume "$tmp/edited.save"
+cap "$bin" run "$tmp/edited.save" --force
+if one_error 0 "$diverged" && grep -qF -- "(--force)" "$tmp/err" && tail -n 16 "$tmp/out" | grep -q '^   b7'; then
+	ok "run SAVE --force: an edited save is replayed, with one line saying so"
+else
+	bad "run SAVE --force: an edited save is replayed, with one line saying so"
+fi
+# The last round's commands gone: no hash follows them, the ending tells.
+keep=$(($(grep -vc '^#' "$save") - 3))
+awk -v keep="$keep" '/^#/ || ++n <= keep' "$save" >"$tmp/cut.save"
+ended="cut.save: the save says the game ended '$(sed -n 's/^# over: //p' "$save")', its replay goes on"
+expect_error "run SAVE: a save whose last commands were cut is refused" 2 "$ended" "$bin" run "$tmp/cut.save"
+expect_error "replay SAVE: a save whose last commands were cut is refused" 2 "$ended" \
+	"$bin" replay "$tmp/cut.save"
+# The scenario changed since the game began.
+sed "s|^roster:.*|roster: $roster|" "$scen" >"$tmp/scen.yaml"
+"$bin" run "$tmp/scen.yaml" --seed 7 --save --script "$tmp/cmds" >/dev/null
+save=$(newest_save)
+sed -i 's/^rounds: 12/rounds: 11/' "$tmp/scen.yaml"
+changed="the scenario $tmp/scen.yaml or its roster changed since this game began"
+expect_error "run SAVE: a changed scenario is refused" 2 "$changed; replay it anyway with --force" \
+	"$bin" run "$save"
+expect_error "replay SAVE: a changed scenario is refused" 2 "$changed; replay it anyway with --force" \
+	"$bin" replay "$save"
+expect_error "run SAVE --force: a changed scenario is said, once" 0 "$changed (--force)" \
+	"$bin" run "$save" --force
+# Nothing of this touched the saves.
+[ "$(grep -vc '^#' "$save")" = "$total" ] && ok "the saves read are left as they were" ||
+	bad "the saves read are left as they were"
+
+# run --save that cannot save at all: the game is shown, and exit 1.
+mkdir -p "$tmp/nostate"
+: >"$tmp/nostate/medsiege" # a file where the folder should be
+cap env XDG_STATE_HOME="$tmp/nostate" "$bin" run "$scen" --seed 7 --save --script "$tmp/cmds"
+if one_error 1 "this game is not being saved" && tail -n 16 "$tmp/out" | grep -q '^   b7'; then
+	ok "run --save that cannot save: said, the game shown, exit 1"
+else
+	bad "run --save that cannot save: said, the game shown, exit 1"
 fi
 
 # Every limit of the source is in the man pages' LIMITS, with its value.

@@ -113,7 +113,7 @@ printf 'move r8 n\nend\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --sav
 save=$(ls "$st"/medsiege/*.save)
 printf 'fight r8 b99\nend\n' >> "$save"
 out=$(XDG_STATE_HOME=$st "$bin" run --resume "$save" 2>&1)
-if printf '%s' "$out" | grep -q "$save:8: 'fight r8 b99' no longer applies"; then
+if printf '%s' "$out" | grep -q "$save:9: 'fight r8 b99' no longer applies"; then
 	ok "a corrupted save names the file and line and keeps what came before"
 else
 	bad "a corrupted save names the file and line"
@@ -125,6 +125,56 @@ printf '# medsiege save 9\n' > "$tmp/v9.save"
 out=$("$bin" run --resume "$tmp/v9.save" 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q "v9.save:1: a save of version 9" &&
 	ok "a save from another version is refused clearly" || { bad "other version"; printf '%s\n' "$out"; }
+
+# The rules version: a new save records it; one of another version is
+# refused by every reader, naming both versions; one without the line was
+# made by version 1.
+rules=$("$bin" --version | sed -n 's/.*, rules version \([0-9][0-9]*\)$/\1/p')
+st=$tmp/rules
+printf 'move r8 n\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --script - > /dev/null
+save=$(ls "$st"/medsiege/*.save)
+if [ -n "$rules" ] && [ "$(sed -n 2p "$save")" = "# rules: $rules" ]; then
+	ok "a new save records the rules version ($rules) on its second line"
+else
+	bad "a new save records the rules version"
+	head -n 3 "$save"
+fi
+other=$((rules + 1))
+sed "s/^# rules: .*/# rules: $other/" "$save" > "$tmp/other.save"
+want="$tmp/other.save: made by rules version $other of medsiege; this medsiege plays rules version $rules (replay it with the medsiege that made it)"
+# refused LABEL ARG...: medsiege ARG... refuses the save in that one line.
+refused() {
+	label=$1
+	shift
+	out=$(XDG_STATE_HOME=$st "$bin" "$@" 2>&1 < /dev/null)
+	status=$?
+	if [ $status -eq 2 ] && [ "$out" = "$want" ]; then
+		ok "'medsiege $label' refuses a save of rules version $other in one line"
+	else
+		bad "'medsiege $label' refuses a save of rules version $other (status $status)"
+		printf '%s\n' "$out" | head -n 5
+	fi
+}
+refused "run --resume SAVE --force" run --resume "$tmp/other.save" --force
+refused "run SAVE" run "$tmp/other.save"
+refused "replay SAVE" replay "$tmp/other.save"
+# (--resume SAVE in the terminal: tests/ui/resume.sh)
+grep -v '^# rules:' "$save" > "$tmp/old.save"
+out=$(XDG_STATE_HOME=$st "$bin" run --resume "$tmp/old.save" 2>&1 < /dev/null)
+status=$?
+if [ "$rules" -eq 1 ]; then
+	if [ $status -eq 0 ] && printf '%s' "$out" | grep -q "r8 .*15,15"; then
+		ok "a save without a rules line (version 1) resumes under rules version 1"
+	else
+		bad "a save without a rules line resumes under rules version 1"
+		printf '%s\n' "$out" | head -n 5
+	fi
+elif [ $status -eq 2 ] && [ "$out" = "$tmp/old.save: made by rules version 1 of medsiege; this medsiege plays rules version $rules (replay it with the medsiege that made it)" ]; then
+	ok "a save without a rules line is of rules version 1, refused under $rules"
+else
+	bad "a save without a rules line is of rules version 1 (status $status)"
+	printf '%s\n' "$out" | head -n 5
+fi
 
 # A changed scenario is detected by its hash; --force resumes anyway.
 cp "$scen" "$tmp/g.yaml"
@@ -150,9 +200,9 @@ ls "$tmp"/new/deeper/medsiege/*.save > /dev/null 2>&1 && ok "a missing state fol
 mkdir -p "$tmp/ro"
 touch "$tmp/ro/medsiege" # a file where the folder should be
 out=$(printf 'move r8 n\n' | XDG_STATE_HOME=$tmp/ro "$bin" run "$scen" --seed 3 --save --script - 2>&1)
-if [ $? -eq 0 ] && printf '%s' "$out" | grep -q "this game is not being saved" &&
+if [ $? -eq 1 ] && printf '%s' "$out" | grep -q "this game is not being saved" &&
 	printf '%s' "$out" | grep -q "r8 moves 15,16 -> 15,15"; then
-	ok "an unwritable state folder: the game plays and says it is not saved"
+	ok "an unwritable state folder: the game plays, says it is not saved, exit 1"
 else
 	bad "unwritable state folder"
 	printf '%s\n' "$out"

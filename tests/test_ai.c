@@ -18,26 +18,14 @@
 #include "ai/ai.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
-#include "data/scenario_load.h"
 #include "game/game.h"
 #include "save/journal.h"
 #include "save/session.h"
-
-static char *data_path(const char *rel)
-{
-	const char *top = getenv("abs_top_srcdir");
-	return xasprintf("%s/%s", top ? top : ".", rel);
-}
+#include "testgame.h"
 
 static struct game *load(const char *rel)
 {
-	char *path = data_path(rel);
-	struct scenario sc;
-	char *err = NULL;
-	if (scenario_load(path, &sc, &err) != 0)
-		fail_msg("%s", err);
-	free(path);
-	struct game *g = game_new(&sc, 1);
+	struct game *g = tg_load(rel, 1);
 	game_start(g);
 	return g;
 }
@@ -189,7 +177,7 @@ static void test_level_names(void **state)
 static struct session *resume_with(const char *dir, const char *const *lines,
 				   int n)
 {
-	char *scen = data_path("tests/data/ai-gate.yaml");
+	char *scen = tg_path("tests/data/ai-gate.yaml");
 	char *err = NULL;
 	struct session *s = session_new(scen, 3, dir, &err);
 	assert_non_null(s);
@@ -215,7 +203,7 @@ static void test_saved_levels(void **state)
 	enum { BLUE, RED };
 
 	/* What the session writes, it reads back. */
-	char *scen = data_path("tests/data/ai-gate.yaml");
+	char *scen = tg_path("tests/data/ai-gate.yaml");
 	char *err = NULL;
 	struct session *s = session_new(scen, 3, dir, &err);
 	assert_non_null(s);

@@ -263,11 +263,11 @@ static void test_yaml_hostile_text(void **state)
 		     "expected one of units, chart");
 	roster_fails(state,
 		     "units:\n  - {id: k, name: \"Gate\\x9bhouse\", symbol: K}\n",
-		     "2:19: expected text without control characters, found "
-		     "'Gate\\xc2\\x9bhouse'");
+		     "2:19: unit type name \"Gate\\xc2\\x9bhouse\" holds U+009B, "
+		     "a control character");
 	roster_fails(state, "units:\n  - {id: k, name: \"a\\x7fb\", symbol: K}\n",
-		     "2:19: expected text without control characters, found "
-		     "'a\\x7fb'");
+		     "2:19: unit type name \"a\\x7fb\" holds U+007F, a control "
+		     "character");
 	roster_fails(state, "\"\\e[2J\": 1\n",
 		     "1:1: not a roster: none of its keys is units or chart");
 }

@@ -16,25 +16,13 @@
 #include "ai/ai.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
-#include "data/scenario_load.h"
 #include "game/game.h"
 #include "game/report.h"
 #include "rules/engage.h"
+#include "testgame.h"
 #include "world/vision.h"
 
 enum { RED, BLUE };
-
-static struct game *load(const char *rel, uint64_t seed)
-{
-	const char *top = getenv("abs_top_srcdir");
-	char *path = xasprintf("%s/%s", top ? top : ".", rel);
-	struct scenario sc;
-	char *err = NULL;
-	if (scenario_load(path, &sc, &err) != 0)
-		fail_msg("%s", err);
-	free(path);
-	return game_new(&sc, seed);
-}
 
 /* Every event as Red reads it. */
 static void as_red(void *ctx, const struct game *g, const struct event *ev)
@@ -100,7 +88,7 @@ static char *play(const char *rel, int rounds, enum ai_level level)
 {
 	struct strbuf b;
 	strbuf_init(&b);
-	struct game *g = load(rel, 5);
+	struct game *g = tg_load(rel, 5);
 	game_listen(g, as_red, &b);
 	game_start(g);
 	struct ai *a = ai_new(g, RED, level);
@@ -223,7 +211,7 @@ static void test_views_kept_right(void **state)
 		for (uint64_t seed = 1; seed <= 2; seed++) {
 			/* Each level once: seed 1 easy, seed 2 normal. */
 			enum ai_level level = seed == 1 ? AI_EASY : AI_NORMAL;
-			struct game *g = load(maps[m], seed);
+			struct game *g = tg_load(maps[m], seed);
 			game_start(g);
 			struct ai *ai[MAX_TEAMS];
 			for (int t = 0; t < g->w->nteams; t++)
@@ -248,8 +236,8 @@ static void test_views_kept_right(void **state)
 static void test_fixtures_differ(void **state)
 {
 	(void)state;
-	struct game *a = load("tests/data/fog-a.yaml", 5);
-	struct game *b = load("tests/data/fog-b.yaml", 5);
+	struct game *a = tg_load("tests/data/fog-a.yaml", 5);
+	struct game *b = tg_load("tests/data/fog-b.yaml", 5);
 	assert_int_not_equal(a->w->nunits, b->w->nunits);
 	game_free(a);
 	game_free(b);

@@ -209,8 +209,12 @@ static bool check_lines(const struct game *g, struct rng *r,
 			const struct vision_step *s = &l.steps[i];
 			ok = s->x == v.xy[i][0] && s->y == v.xy[i][1] &&
 			     s->x2 == v.xy[i][2] && s->y2 == v.xy[i][3] &&
-			     (s->blocks == (s->corner ? s->why && s->why2
-						      : s->why != VBLOCK_NONE)) &&
+			     (s->blocks ==
+			      (s->corner ? s->why && !s->unseen && s->why2 &&
+						   !s->unseen2
+					 : s->why != VBLOCK_NONE && !s->unseen)) &&
+			     (!s->unseen || s->why == VBLOCK_TROOP) &&
+			     (!s->unseen2 || s->why2 == VBLOCK_TROOP) &&
 			     (!s->blocks || l.first <= i);
 		}
 		met.blocked += blocked;
@@ -351,10 +355,14 @@ static bool check_fair(struct game *g, struct rng *r, unsigned long long seed)
 		for (int i = 0; ok && i < w->nunits; i++)
 			ok = !unit_alive(&mine.known.units[i]) ||
 			     knowledge_knows(k, i);
-		/* Cells Red sees are as they are; hidden units only add
-		 * blockers, cells never seen count as open: clear stays
-		 * clear. */
-		if (ok && all.line.first < 0 && mine.nunknown == 0)
+		/* Cells Red sees are as they are and cells never seen count
+		 * as open; a unit hidden from Red is one no Red unit sees, so
+		 * it never blocks a Red unit's line: from a Red unit, clear
+		 * stays clear. (From a cell, or an enemy, a unit Red cannot
+		 * see may be seen, and so hide a troop beyond it that Red
+		 * knows: the field's line may be clear where Red's is not.) */
+		bool own = a.unit >= 0 && w->units[a.unit].team == TW_RED;
+		if (ok && own && all.line.first < 0 && mine.nunknown == 0)
 			ok = mine.line.first < 0;
 		if (ok && a.unit >= 0 && all.sees && mine.nunknown == 0)
 			ok = mine.sees;

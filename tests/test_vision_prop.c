@@ -1,6 +1,8 @@
 /* test_vision_prop.c: the fast views agree with the reference line walk
  * (SPEC 2.1, 2.2) on many random small battlefields: walls, doors, heights,
- * troops of three teams, every facing, with and without a vision range.
+ * troops of three teams (now and then a crowd of them, so that troops a
+ * viewer does not see stand where they would block), every facing, with
+ * and without a vision range.
  * Team views (vision_team_view) and one unit's view (vision_unit_view) are
  * checked cell by cell; the views kept by a vision_cache are checked after
  * each of a random sequence of moves, turns, arrivals, removals, door
@@ -101,6 +103,11 @@ static void random_world(struct world *w, uint64_t seed)
 	static const char *const types[] = {"archer", "billman",
 					    "peasant_levy", "foot_knight"};
 	int nunits = rnd(&r, 1 + (W * H < 14 ? W * H : W * H > 2000 ? 6 : 14));
+	/* Now and then a crowd, so that troops often stand behind walls and
+	 * behind each other within 4 inches of a viewer: whether a viewer
+	 * sees a troop decides whether it blocks (SPEC 2.1). */
+	if (W * H <= 2000 && chance(&r, 30))
+		nunits = W * H / 4 + rnd(&r, 1 + W * H / 3);
 	for (int i = 0; i < nunits; i++) {
 		int x = rnd(&r, W), y = rnd(&r, H);
 		if (world_unit_at(w, x, y) >= 0)

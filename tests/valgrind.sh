@@ -45,7 +45,7 @@ check() {
 }
 
 for t in test_geom test_vision test_vision_prop test_rules test_data \
-	test_game test_fairness test_sim test_sight test_ai test_props test_uilog; do
+	test_game test_fairness test_sim test_sight test_ai test_props test_names test_uilog; do
 	check "$t" ok "$plain/$t"
 done
 

@@ -7,60 +7,9 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "base/heap.h"
 #include "base/util.h"
 #include "rules/move.h"
-
-struct hnode {
-	int cost, cell;
-};
-
-struct heap {
-	struct hnode *v;
-	int n, cap;
-};
-
-static void push(struct heap *h, int cost, int cell)
-{
-	if (h->n == h->cap) {
-		h->cap = h->cap ? 2 * h->cap : 256;
-		h->v = xrealloc(h->v, (size_t)h->cap * sizeof *h->v);
-	}
-	int i = h->n++;
-	/* Ties by cell, so the order never depends on anything else. */
-	while (i > 0) {
-		int p = (i - 1) / 2;
-		if (h->v[p].cost < cost ||
-		    (h->v[p].cost == cost && h->v[p].cell <= cell))
-			break;
-		h->v[i] = h->v[p];
-		i = p;
-	}
-	h->v[i] = (struct hnode){cost, cell};
-}
-
-static struct hnode pop(struct heap *h)
-{
-	struct hnode top = h->v[0], last = h->v[--h->n];
-	int i = 0;
-	for (;;) {
-		int c = 2 * i + 1;
-		if (c >= h->n)
-			break;
-		if (c + 1 < h->n &&
-		    (h->v[c + 1].cost < h->v[c].cost ||
-		     (h->v[c + 1].cost == h->v[c].cost &&
-		      h->v[c + 1].cell < h->v[c].cell)))
-			c++;
-		if (h->v[c].cost > last.cost ||
-		    (h->v[c].cost == last.cost && h->v[c].cell >= last.cell))
-			break;
-		h->v[i] = h->v[c];
-		i = c;
-	}
-	if (h->n)
-		h->v[i] = last;
-	return top;
-}
 
 /* The cost of a unit like rep stepping from x,y in direction d, where a
  * shut door the team may open costs the opening and one an enemy locked
@@ -102,12 +51,13 @@ void nf_field(const struct nai *n, int rep, int *dist, int pen)
 	struct heap h = {0};
 	for (int c = 0; c < n->cells; c++)
 		if (dist[c] != INT_MAX)
-			push(&h, dist[c], c);
+			heap_push(&h, dist[c], c);
 	while (h.n) {
-		struct hnode nd = pop(&h);
-		if (nd.cost > dist[nd.cell])
+		struct heap_node nd = heap_pop(&h);
+		int at = (int)nd.key;
+		if (at > dist[nd.id])
 			continue;
-		int x = nd.cell % W, y = nd.cell / W;
+		int x = nd.id % W, y = nd.id / W;
 		/* Who could step here, and at what cost. */
 		for (int d = 0; d < DIR_COUNT; d++) {
 			int px = x - dir_dx[d], py = y - dir_dy[d];
@@ -116,15 +66,15 @@ void nf_field(const struct nai *n, int rep, int *dist, int pen)
 			int sc = step_cost(n, rep, px, py, (enum dir)d, pen);
 			if (sc < 0)
 				continue;
-			sc += n->busy[nd.cell];
+			sc += n->busy[nd.id];
 			int pc = py * W + px;
-			if (nd.cost + sc < dist[pc]) {
-				dist[pc] = nd.cost + sc;
-				push(&h, dist[pc], pc);
+			if (at + sc < dist[pc]) {
+				dist[pc] = at + sc;
+				heap_push(&h, dist[pc], pc);
 			}
 		}
 	}
-	free(h.v);
+	heap_free(&h);
 	for (int c = 0; c < n->cells; c++)
 		if (dist[c] == INT_MAX)
 			dist[c] = NAI_FAR;
@@ -143,27 +93,28 @@ void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev)
 	struct heap h = {0};
 	int start = u->y * W + u->x;
 	cost[start] = 0;
-	push(&h, 0, start);
+	heap_push(&h, 0, start);
 	while (h.n) {
-		struct hnode nd = pop(&h);
-		if (nd.cost > cost[nd.cell])
+		struct heap_node nd = heap_pop(&h);
+		int at = (int)nd.key;
+		if (at > cost[nd.id])
 			continue;
-		int x = nd.cell % W, y = nd.cell / W;
+		int x = nd.id % W, y = nd.id / W;
 		for (int d = 0; d < DIR_COUNT; d++) {
 			int sc = move_step_cost(w, NULL, idx, x, y, (enum dir)d,
 						(enum dir)d, NULL);
-			if (sc < 0 || nd.cost + sc > limit)
+			if (sc < 0 || at + sc > limit)
 				continue;
 			int nc = (y + dir_dy[d]) * W + x + dir_dx[d];
-			if (nd.cost + sc < cost[nc]) {
-				cost[nc] = nd.cost + sc;
+			if (at + sc < cost[nc]) {
+				cost[nc] = at + sc;
 				if (prev)
-					prev[nc] = nd.cell;
-				push(&h, cost[nc], nc);
+					prev[nc] = nd.id;
+				heap_push(&h, cost[nc], nc);
 			}
 		}
 	}
-	free(h.v);
+	heap_free(&h);
 	for (int c = 0; c < n->cells; c++)
 		if (c != start && w->occ[c] >= 0)
 			cost[c] = INT_MAX;

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
+
 static void oom(void)
 {
 	fputs("medsiege: out of memory\n", stderr);
@@ -182,57 +184,13 @@ void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 	free(p);
 }
 
-/* The length of the UTF-8 character at s (1 to 4 bytes), or 0 when the
- * bytes there are no valid UTF-8 (a stray continuation byte, a cut or
- * overlong sequence, a surrogate, past U+10FFFF). *cp is the character. */
-static size_t utf8_char(const unsigned char *s, unsigned *cp)
-{
-	unsigned c = s[0];
-	size_t n;
-	unsigned min;
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-		min = 0x80;
-		c &= 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		min = 0x800;
-		c &= 0x0f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		min = 0x10000;
-		c &= 0x07;
-	} else {
-		return 0;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3fu);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
-}
-
-/* A control character: C0, DEL or C1 (which some terminals obey too). */
-static bool is_control(unsigned cp)
-{
-	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
-}
-
 void strbuf_add_json(struct strbuf *b, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	strbuf_addc(b, '"');
 	while (*p) {
 		unsigned cp;
-		size_t n = utf8_char(p, &cp);
+		size_t n = utf8_decode((const char *)p, &cp);
 		if (n == 0) {
 			/* Not UTF-8: JSON text must be, so the byte is
 			 * replaced, as a reader of a broken file would. */
@@ -245,7 +203,7 @@ void strbuf_add_json(struct strbuf *b, const char *s)
 			strbuf_addc(b, (char)cp);
 		} else if (cp == '\n') {
 			strbuf_add(b, "\\n");
-		} else if (is_control(cp)) {
+		} else if (utf8_is_control(cp)) {
 			strbuf_addf(b, "\\u%04x", cp);
 		} else {
 			for (size_t i = 0; i < n; i++)
@@ -261,7 +219,7 @@ void strbuf_add_printable(struct strbuf *b, const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p) {
 		unsigned cp;
-		size_t n = utf8_char(p, &cp);
+		size_t n = utf8_decode((const char *)p, &cp);
 		if (n == 0) {
 			strbuf_addf(b, "\\x%02x", *p++);
 			continue;
@@ -272,9 +230,13 @@ void strbuf_add_printable(struct strbuf *b, const char *s)
 			strbuf_add(b, "\\n");
 		else if (cp == '\r')
 			strbuf_add(b, "\\r");
-		else if (is_control(cp))
+		else if (utf8_is_control(cp))
 			for (size_t i = 0; i < n; i++)
 				strbuf_addf(b, "\\x%02x", p[i]);
+		else if (utf8_is_format(cp))
+			/* Invisible, and some turn the rest of the line
+			 * around: shown as what they are. */
+			strbuf_addf(b, cp > 0xffff ? "\\U%08x" : "\\u%04x", cp);
 		else
 			for (size_t i = 0; i < n; i++)
 				strbuf_addc(b, (char)p[i]);

@@ -45,7 +45,9 @@ void strbuf_addn(struct strbuf *b, const char *s, size_t n);
 void strbuf_add_json(struct strbuf *b, const char *s);
 /* Append s as text safe to show on a terminal: tab, newline and return
  * as \t \n \r, every other control character (C0, DEL, C1) and every
- * byte that is not UTF-8 as \xHH. Doing it twice changes nothing. */
+ * byte that is not UTF-8 as \xHH, every invisible format character (a
+ * bidi control, a zero-width one: utf8_is_format) as \uHHHH or
+ * \UHHHHHHHH. Doing it twice changes nothing. */
 void strbuf_add_printable(struct strbuf *b, const char *s);
 void strbuf_free(struct strbuf *b);
 

@@ -19,6 +19,7 @@ int cli_view(int argc, char **argv);
 int cli_odds(int argc, char **argv);
 int cli_los(int argc, char **argv);
 int cli_check(int argc, char **argv);
+int cli_reach(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 /* Network play (SPEC 11): net.c. */
@@ -52,6 +53,12 @@ int cli_scene_options(const char *who, const char *usage, int argc,
 struct session *cli_scene_open(const char *who, const char *scenario,
 			       const struct cli_scene *o, int *team,
 			       int *status);
+
+/* view.c: the map as team k sees it, as view prints it (column numbers,
+ * then one row a line), with overlay's characters (w*h, 0 for none; NULL:
+ * no overlay) drawn over cells and units. */
+void cli_draw_map(const struct game *g, const struct knowledge *k,
+		  const char *overlay);
 
 /* A seed from the clock, for games started without --seed. */
 uint64_t cli_clock_seed(void);

@@ -39,6 +39,7 @@ struct play {
 	struct session *s;
 	struct uilog *history; /* the screen's log, heard from the start */
 	char *news;            /* the last alert handed to the screen */
+	char *save;            /* the save's path when play began, or NULL */
 };
 
 /* Before a saved game is replayed: the screen's log hears it all. */
@@ -88,6 +89,60 @@ static int ai_step(void *ctx, struct game *g)
 	struct play *p = ctx;
 	(void)g;
 	return session_computer_step(p->s);
+}
+
+/* path as one word for a shell: as it is when it needs no quotes,
+ * else in single quotes. Caller frees. */
+static char *shell_word(const char *path)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_@%+=:,./-";
+	if (*path && strspn(path, plain) == strlen(path))
+		return xstrdup(path);
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_addc(&b, '\'');
+	for (const char *c = path; *c; c++) {
+		if (*c == '\'')
+			strbuf_add(&b, "'\\'"); /* end, a quoted ', begin */
+		strbuf_addc(&b, *c);
+	}
+	strbuf_addc(&b, '\'');
+	return b.s;
+}
+
+/* Once the screen is gone, on the shell: how the game ended (or that it
+ * is saved), where its save is, and the command that replays or goes on
+ * with it. */
+static void tell_the_shell(const struct play *p)
+{
+	const struct game *g = p->s->g;
+	bool saved = p->s->j != NULL;
+	if (g->over) {
+		char *r = xstrdup(g->result);
+		if (r[0] >= 'a' && r[0] <= 'z')
+			r[0] = (char)(r[0] - 'a' + 'A');
+		printf("%s (round %d).\n", r, g->round);
+		free(r);
+	} else if (saved) {
+		puts("Saved.");
+	}
+	if (!p->save) {
+		puts("This game was not saved.");
+		return;
+	}
+	if (!saved)
+		puts("Saving stopped part-way: the save holds the game up to "
+		     "then.");
+	/* A path may hold anything: shown safe (cli_warn's way). */
+	char *path = util_printable(p->save);
+	char *word = shell_word(path);
+	printf("Save: %s\n%s: medsiege %s %s\n", path,
+	       g->over ? "Replay" : "Go on", g->over ? "replay" : "--resume",
+	       word);
+	free(word);
+	free(path);
 }
 
 int cli_play(int argc, char **argv)
@@ -208,6 +263,8 @@ int cli_play(int argc, char **argv)
 		p.history = ui_history_new(g);
 		game_start(g);
 	}
+	if (p.s->j)
+		p.save = xstrdup(p.s->j->path);
 	char *notice = NULL;
 	if (p.s->j || p.s->warning)
 		notice = p.s->warning ? xstrdup(p.s->warning)
@@ -225,6 +282,8 @@ int cli_play(int argc, char **argv)
 		.history = p.history,
 	};
 	int status = ui_play(g, &submit);
+	tell_the_shell(&p);
+	free(p.save);
 	free(p.news);
 	free(notice);
 	session_free(p.s);

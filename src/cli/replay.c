@@ -12,7 +12,7 @@
 #include "ui/ui.h"
 
 static const char replay_usage[] =
-	"usage: medsiege replay SAVE [--team T] [--round N]\n"
+	"usage: medsiege replay SAVE [--team T] [--round N] [--force]\n"
 	"\n"
 	"Watch a saved game in the terminal, one command at a time, forwards\n"
 	"and backwards (n and p), by round (] and [, g to go to a round), as\n"
@@ -20,6 +20,9 @@ static const char replay_usage[] =
 	"\n"
 	"  --team T         start with team T's view (default: everything)\n"
 	"  --round N        start at round N\n"
+	"  --force          replay it even if its scenario changed since it\n"
+	"                   began, or its replay comes out differently from the\n"
+	"                   game it recorded (refused without it: exit 2)\n"
 	"  -h, --help       show this help\n";
 
 struct replay_src {
@@ -58,11 +61,13 @@ int cli_replay(int argc, char **argv)
 	static const struct option opts[] = {
 		{"team", required_argument, NULL, 't'},
 		{"round", required_argument, NULL, 'r'},
+		{"force", no_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *team = NULL;
 	uint64_t round = 0;
+	bool force = false;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -76,6 +81,9 @@ int cli_replay(int argc, char **argv)
 					 optarg);
 				return EXIT_USAGE;
 			}
+			break;
+		case 'F':
+			force = true;
 			break;
 		case 'h':
 			fputs(replay_usage, stdout);
@@ -96,39 +104,46 @@ int cli_replay(int argc, char **argv)
 		free(err);
 		return EXIT_USAGE;
 	}
-	/* One pass to learn the round after each command (and check that the
-	 * scenario still plays these commands). */
+	/* One pass to learn the round after each command, checking that it
+	 * plays as the save recorded: the scenario, each round, the end. */
 	struct game *g = build(&src, 0, NULL, NULL);
 	if (!g) {
 		cli_warn("medsiege replay: cannot load %s", src.d.scenario);
 		journal_data_free(&src.d);
 		return EXIT_USAGE;
 	}
+	struct session_check check;
+	session_check_init(&check, &src.d, argv[optind], "replay it", force);
 	int *round_at = xmalloc((size_t)(src.d.ncmds + 1) * sizeof *round_at);
 	round_at[0] = g->round;
-	char why[CMD_WHY_LEN], *notice = src.d.warning ? xstrdup(src.d.warning) : NULL;
+	char why[CMD_WHY_LEN];
 	int n = src.d.ncmds;
-	for (int i = 0; i < src.d.ncmds; i++) {
-		if (cmd_execute(g, CMD_ANY_TEAM, src.d.cmds[i], why) != 0 && !notice) {
-			char *cmd = util_printable(src.d.cmds[i]);
-			notice = xasprintf("%s:%d: '%s' no longer applies (%s); the "
-					   "replay stops before it",
-					   argv[optind], src.d.lines[i], cmd, why);
-			free(cmd);
-			n = i;
-			break;
-		}
+	int rc = session_check_scenario(&check, g, &err);
+	for (int i = 0; rc == 0 && i < n; i++) {
+		rc = cmd_execute(g, CMD_ANY_TEAM, src.d.cmds[i], why) != 0
+			     ? session_check_refused(&check, i + 1, why, &err)
+			     : session_check_command(&check, g, i + 1, &err);
 		round_at[i + 1] = g->round;
 	}
 	int viewer = -1;
-	if (team && (viewer = world_find_team(g->w, team)) < 0) {
-		cli_warn("medsiege replay: no team '%s'", team);
+	if (rc == 0 && team && (viewer = world_find_team(g->w, team)) < 0)
+		err = xasprintf("no team '%s'", team);
+	if (err) {
+		cli_warn("medsiege replay: %s", err);
+		free(err);
 		game_free(g);
 		free(round_at);
-		free(notice);
+		session_check_free(&check);
 		journal_data_free(&src.d);
 		return EXIT_USAGE;
 	}
+	/* What force went past, and damage found in the save. */
+	char *notice = src.d.warning && check.warning
+			       ? xasprintf("%s; %s", check.warning, src.d.warning)
+		       : src.d.warning ? xstrdup(src.d.warning)
+		       : check.warning ? xstrdup(check.warning)
+				       : NULL;
+	session_check_free(&check);
 	game_free(g);
 	setlocale(LC_ALL, "");
 	int start = 0;

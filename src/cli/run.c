@@ -5,6 +5,7 @@
 
 #include "base/util.h"
 #include "cli/cli.h"
+#include "cmd/cmd.h"
 #include "game/report.h"
 #include "save/session.h"
 #include "rules/move.h"
@@ -12,7 +13,7 @@
 static const char run_usage[] =
 	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]]...\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
-	"       medsiege run SAVE [--json]\n"
+	"       medsiege run SAVE [--json] [--force]\n"
 	"\n"
 	"Play a scenario without a screen: apply the commands of the script\n"
 	"(one per line, '#' starts a comment) and print every event, every roll\n"
@@ -30,8 +31,9 @@ static const char run_usage[] =
 	"  --resume SAVE    continue a saved game (its scenario and seed) and\n"
 	"                   append the script's commands to it; a save is also a\n"
 	"                   script: 'run SAVE' replays it (its scenario and seed)\n"
-	"  --force          resume even if the scenario changed since the save began,\n"
-	"                   or its replay comes out differently\n"
+	"  --force          resume or replay a save even if its scenario changed\n"
+	"                   since it began, or its replay comes out differently\n"
+	"                   (refused without it: exit 2), saying so\n"
 	"  --ai TEAM[:LEVEL]  the computer plays TEAM (repeat for more teams; 'all'\n"
 	"                   for every team) at LEVEL, easy or normal (the\n"
 	"                   default); its commands appear as events\n"
@@ -45,6 +47,7 @@ struct run_out {
 	long asked;            /* dice rolled when the die awaited was asked
 				  for, or -1 */
 	struct session *s;
+	struct session_check *check; /* run SAVE: its replay checked */
 };
 
 /* With manual dice: the die awaited, asked for once. */
@@ -146,16 +149,44 @@ static void print_state_text(const struct game *g)
 	}
 }
 
+/* run SAVE: the save's own commands, with the computer's turns between
+ * them, each checked against what the save recorded. Returns the number
+ * refused, or -1 with *err at a difference (unless --force). */
+static int replay_save(struct session *s, struct run_out *out, bool strict,
+		       char **err)
+{
+	const struct journal_data *d = out->check->d;
+	char why[CMD_WHY_LEN];
+	int bad = 0;
+	*err = NULL;
+	session_play_computer(s);
+	for (int k = 1; k <= d->ncmds; k++) {
+		if (session_submit(s, CMD_ANY_TEAM, d->cmds[k - 1], why) < 0) {
+			bad++;
+			print_error(out, d->lines[k - 1], d->cmds[k - 1], why);
+			if (session_check_refused(out->check, k, why, err) != 0)
+				return -1;
+			if (strict)
+				break;
+		} else if (session_check_command(out->check, s->g, k, err) != 0) {
+			return -1;
+		}
+		session_play_computer(s);
+	}
+	return bad;
+}
+
 /* Play the session: the start line, the script (with computer players
- * between its lines), the final state. Returns the exit status. */
+ * between its lines), the final state. Returns the exit status: a game
+ * that was to be saved (save) and is not, or not to the end, is a
+ * runtime error. */
 static int run_session(struct session *s, struct run_out *out, bool resumed,
-		       const char *script, bool strict)
+		       const char *script, bool strict, bool save)
 {
 	struct game *g = s->g;
 	if (s->warning)
 		cli_warn("medsiege run: %s", s->warning);
 	free(session_take_alert(s)); /* said just now */
-	bool saving = s->j != NULL;
 	if (out->json) {
 		strbuf_add(&out->b, "{\"type\":\"start\",\"scenario\":");
 		strbuf_add_json(&out->b, g->sc.name);
@@ -180,7 +211,18 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 		game_start(g);
 	flush_events(out);
 	int bad = 0;
-	if (script) {
+	if (out->check && !script) {
+		char *err;
+		bad = replay_save(s, out, strict, &err);
+		flush_events(out);
+		if (bad < 0) {
+			cli_warn("medsiege run: %s", err);
+			free(err);
+			return EXIT_USAGE;
+		}
+		if (out->check->warning)
+			cli_warn("medsiege run: %s", out->check->warning);
+	} else if (script) {
 		char *err;
 		bad = cli_apply_script(s, script, strict, print_error, out, &err);
 		if (bad < 0) {
@@ -199,9 +241,9 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	} else {
 		print_state_text(g);
 	}
-	/* A save that stopped part-way is not the game: say so in the
-	 * status too. */
-	if (saving && !s->j)
+	/* No save, or one that stopped part-way, is not the game: say so
+	 * in the status too. */
+	if (save && !s->j)
 		return EXIT_RUNTIME;
 	return strict && bad > 0 ? EXIT_RUNTIME : 0;
 }
@@ -292,13 +334,21 @@ int cli_run(int argc, char **argv)
 		seed = cli_clock_seed();
 	char *err = NULL;
 	/* A save given as the scenario is replayed: its scenario, its seed,
-	 * its commands (a save is a script). */
+	 * its commands (a save is a script), checked as they are played. */
 	struct journal_data saved;
+	struct session_check check;
 	bool replay = false;
-	if (!resume && journal_read(argv[optind], &saved, &err) == 0) {
+	int saved_rc = resume ? -1 : journal_read(argv[optind], &saved, &err);
+	if (saved_rc == JOURNAL_OTHER_RULES) {
+		cli_warn("%s", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	if (saved_rc == 0) {
 		replay = true;
-		if (!script)
-			script = argv[optind];
+		session_check_init(&check, &saved, argv[optind], "replay it",
+				   force);
+		out.check = &check;
 		argv[optind] = saved.scenario;
 		seed = saved.seed;
 		if (saved.manual_dice)
@@ -312,12 +362,25 @@ int cli_run(int argc, char **argv)
 						       seed, save ? NULL : "", &err)
 				    : session_new(argv[optind], seed,
 						  save ? NULL : "", &err);
+	if (s && replay && session_check_scenario(&check, s->g, &err) != 0) {
+		session_free(s);
+		s = NULL;
+	}
 	if (!s) {
 		cli_warn("%s", err ? err : "cannot start the game");
 		free(err);
-		if (replay)
+		if (replay) {
+			session_check_free(&check);
 			journal_data_free(&saved);
+		}
 		return EXIT_USAGE;
+	}
+	if (replay && saved.warning)
+		cli_warn("medsiege run: %s", saved.warning);
+	if (replay && check.warning) {
+		cli_warn("medsiege run: %s", check.warning);
+		/* Said: what the replay finds is said after it. */
+		session_check_free(&check);
 	}
 	struct game *g = s->g;
 	int status = 0;
@@ -332,11 +395,14 @@ int cli_run(int argc, char **argv)
 	if (cli_ai_apply(s, ai, nai, true, "medsiege run") != 0)
 		status = EXIT_USAGE;
 	if (!status)
-		status = run_session(s, &out, resume != NULL, script, strict);
+		status = run_session(s, &out, resume != NULL, script, strict,
+				     save || resume);
 	strbuf_free(&out.b);
 	strbuf_free(&out.pending);
 	session_free(s);
-	if (replay)
+	if (replay) {
+		session_check_free(&check);
 		journal_data_free(&saved);
+	}
 	return status;
 }

@@ -4,7 +4,9 @@
  *
  * Each worker has two pipes: the parent writes it the index of a game to
  * play, one at a time, and it answers with the game's result (struct
- * sim_result, then its kinds). Game state has no globals, so a forked
+ * sim_result, then its disabled units and idle stretches). A sweep's
+ * games are numbered value after value, so each value's are added up in
+ * seed order too. Game state has no globals, so a forked
  * worker plays from a clean start. A worker that dies before answering is
  * an error, never a game dropped. */
 #define _GNU_SOURCE /* secure_getenv: no test hook or path from the environment under set-id */
@@ -44,7 +46,8 @@ struct slot {
 
 struct runner {
 	const struct sim_opts *o;
-	struct sim_totals *t;
+	struct sim_run *run;
+	uint64_t total;      /* games of every value */
 	struct sim_progress prog;
 	int nworkers;
 	struct worker *w;
@@ -86,6 +89,25 @@ static int read_all(int fd, void *p, size_t n)
 	return 1;
 }
 
+/* The bytes that follow a result's head: its disabled units and its idle
+ * stretches. */
+static size_t tail_size(const struct sim_result *r)
+{
+	return (size_t)r->nunits + (size_t)r->nidle * sizeof *r->idle;
+}
+
+/* Game k of the run: the values one after the other, each with the same
+ * seeds. */
+static int value_of(const struct sim_opts *o, uint64_t k)
+{
+	return (int)(k / o->games);
+}
+
+static uint64_t seed_of(const struct sim_opts *o, uint64_t k)
+{
+	return o->seed + k % o->games;
+}
+
 /* A worker's life: play each game it is sent until its pipe closes. */
 __attribute__((noreturn)) static void worker_main(const struct sim_opts *o, int task_fd, int result_fd)
 {
@@ -96,12 +118,13 @@ __attribute__((noreturn)) static void worker_main(const struct sim_opts *o, int 
 	int rc;
 	while ((rc = read_all(task_fd, &game, sizeof game)) == 1) {
 		struct sim_result r;
-		sim_play_one(o, o->seed + game, &r);
+		sim_play_one(o, value_of(o, game), seed_of(o, game), &r);
 		if (kill && r.seed == kill_seed)
 			raise(SIGKILL);
 		bool ok = write_all(result_fd, &r, sizeof r) &&
-			  write_all(result_fd, r.kinds,
-				    (size_t)r.nkinds * sizeof *r.kinds);
+			  write_all(result_fd, r.disabled, (size_t)r.nunits) &&
+			  write_all(result_fd, r.idle,
+				    (size_t)r.nidle * sizeof *r.idle);
 		sim_result_free(&r);
 		if (!ok)
 			_exit(EXIT_RUNTIME);
@@ -188,7 +211,7 @@ static void report_lost(struct runner *ru, struct worker *w)
 	if (w->busy)
 		fprintf(stderr, "medsiege sim: the worker process playing game %llu (seed %llu) %s\n",
 			(unsigned long long)w->game + 1,
-			(unsigned long long)(ru->o->seed + w->game), how);
+			(unsigned long long)seed_of(ru->o, w->game), how);
 	else
 		fprintf(stderr, "medsiege sim: a worker process %s\n", how);
 	ru->status = EXIT_RUNTIME;
@@ -199,9 +222,11 @@ static void take_result(struct runner *ru, struct worker *w)
 {
 	struct sim_result r;
 	memcpy(&r, w->buf, sizeof r);
-	size_t kinds = (size_t)r.nkinds * sizeof *r.kinds;
-	r.kinds = xmalloc(kinds ? kinds : 1);
-	memcpy(r.kinds, w->buf + sizeof r, kinds);
+	size_t idle = (size_t)r.nidle * sizeof *r.idle;
+	r.disabled = xmalloc(r.nunits ? (size_t)r.nunits : 1);
+	memcpy(r.disabled, w->buf + sizeof r, (size_t)r.nunits);
+	r.idle = xmalloc(idle ? idle : 1);
+	memcpy(r.idle, w->buf + sizeof r + r.nunits, idle);
 	r.error[SIM_ERROR_LEN - 1] = '\0';
 	struct slot *s = &ru->ring[w->game % ru->window];
 	s->r = r;
@@ -230,11 +255,12 @@ static void receive(struct runner *ru, struct worker *w)
 		return;
 	struct sim_result head;
 	memcpy(&head, w->buf, sizeof head);
-	if (head.nkinds < 0 || head.nkinds > (1 << 20)) {
+	if (head.nunits < 0 || head.nunits > (1 << 24) || head.nidle < 0 ||
+	    head.nidle > (1 << 24)) {
 		report_lost(ru, w);
 		return;
 	}
-	if (w->len >= sizeof head + (size_t)head.nkinds * sizeof *head.kinds)
+	if (w->len >= sizeof head + tail_size(&head))
 		take_result(ru, w);
 }
 
@@ -242,7 +268,7 @@ static void receive(struct runner *ru, struct worker *w)
  * not be played. */
 static void add_ready(struct runner *ru)
 {
-	while (ru->status == 0 && ru->next_add < ru->o->games) {
+	while (ru->status == 0 && ru->next_add < ru->total) {
 		struct slot *s = &ru->ring[ru->next_add % ru->window];
 		if (!s->full)
 			return;
@@ -252,7 +278,7 @@ static void add_ready(struct runner *ru)
 			ru->status = EXIT_USAGE;
 			return;
 		}
-		sim_totals_add(ru->t, &s->r);
+		sim_totals_add(&ru->run->totals[s->r.value], &s->r);
 		sim_result_free(&s->r);
 		s->full = false;
 		ru->next_add++;
@@ -264,7 +290,7 @@ static void dispatch(struct runner *ru)
 {
 	for (int i = 0; i < ru->nworkers && ru->status == 0; i++) {
 		struct worker *w = &ru->w[i];
-		if (w->busy || w->task_fd < 0 || ru->next_task >= ru->o->games ||
+		if (w->busy || w->task_fd < 0 || ru->next_task >= ru->total ||
 		    ru->next_task >= ru->next_add + ru->window)
 			continue;
 		w->game = ru->next_task++;
@@ -326,10 +352,11 @@ static void stop_workers(struct runner *ru)
 			sim_result_free(&ru->ring[i].r);
 }
 
-static int run_workers(const struct sim_opts *o, struct sim_totals *t)
+static int run_workers(const struct sim_opts *o, struct sim_run *run,
+		       uint64_t total)
 {
-	struct runner ru = {.o = o, .t = t};
-	ru.nworkers = (uint64_t)o->jobs < o->games ? o->jobs : (int)o->games;
+	struct runner ru = {.o = o, .run = run, .total = total};
+	ru.nworkers = (uint64_t)o->jobs < total ? o->jobs : (int)total;
 	ru.window = (uint64_t)ru.nworkers * WINDOW_PER_WORKER;
 	ru.w = xcalloc((size_t)ru.nworkers, sizeof *ru.w);
 	ru.ring = xcalloc(ru.window, sizeof *ru.ring);
@@ -344,8 +371,8 @@ static int run_workers(const struct sim_opts *o, struct sim_totals *t)
 			break;
 		}
 	ru.nworkers = started;
-	sim_progress_start(&ru.prog, o->progress, o->games);
-	while (ru.status == 0 && ru.next_add < o->games) {
+	sim_progress_start(&ru.prog, o->progress, total);
+	while (ru.status == 0 && ru.next_add < total) {
 		dispatch(&ru);
 		if (ru.status == 0)
 			wait_results(&ru);
@@ -361,19 +388,20 @@ static int run_workers(const struct sim_opts *o, struct sim_totals *t)
 }
 
 /* One process: the games one after the other. */
-static int run_here(const struct sim_opts *o, struct sim_totals *t)
+static int run_here(const struct sim_opts *o, struct sim_run *run,
+		    uint64_t total)
 {
 	struct sim_progress prog;
-	sim_progress_start(&prog, o->progress, o->games);
-	for (uint64_t i = 0; i < o->games; i++) {
+	sim_progress_start(&prog, o->progress, total);
+	for (uint64_t i = 0; i < total; i++) {
 		struct sim_result r;
-		if (sim_play_one(o, o->seed + i, &r) != 0) {
+		if (sim_play_one(o, value_of(o, i), seed_of(o, i), &r) != 0) {
 			sim_progress_end(&prog);
 			fprintf(stderr, "%s\n", r.error);
 			sim_result_free(&r);
 			return EXIT_USAGE;
 		}
-		sim_totals_add(t, &r);
+		sim_totals_add(&run->totals[r.value], &r);
 		sim_result_free(&r);
 		sim_progress_update(&prog, i + 1, false);
 	}
@@ -381,9 +409,10 @@ static int run_here(const struct sim_opts *o, struct sim_totals *t)
 	return 0;
 }
 
-int sim_run(const struct sim_opts *o, struct sim_totals *t)
+int sim_run(const struct sim_opts *o, struct sim_run *run)
 {
-	if (o->jobs <= 1 || o->games <= 1)
-		return run_here(o, t);
-	return run_workers(o, t);
+	uint64_t total = o->games * (uint64_t)run->nvalues;
+	if (o->jobs <= 1 || total <= 1)
+		return run_here(o, run, total);
+	return run_workers(o, run, total);
 }

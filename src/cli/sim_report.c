@@ -1,116 +1,99 @@
-/* sim_report.c: medsiege sim's figures: game results added up in seed
- * order, and printed as a table, one JSON object or CSV. */
-#include <limits.h>
-#include <math.h>
+/* sim_report.c: medsiege sim's figures as a table: who wins and by which
+ * goal, how long the games last, what each side loses by unit type and
+ * by unit, who sat idle, and the commands that replay the first games of
+ * each result; for a sweep, one row per value. Also what the text, JSON
+ * and CSV reports share. */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "cli/sim.h"
 
-void sim_totals_init(struct sim_totals *t, uint64_t first_seed)
-{
-	memset(t, 0, sizeof *t);
-	t->first_seed = first_seed;
-	t->rounds_min = INT_MAX;
-}
-
-void sim_totals_free(struct sim_totals *t)
-{
-	free(t->kinds);
-	t->kinds = NULL;
-	t->nkinds = 0;
-}
-
-static struct sim_kind_total *kind_total(struct sim_totals *t,
-					 const struct sim_kind *k)
-{
-	for (int i = 0; i < t->nkinds; i++)
-		if (t->kinds[i].team == k->team &&
-		    strcmp(t->kinds[i].type, k->type) == 0)
-			return &t->kinds[i];
-	t->kinds = xrealloc(t->kinds, (size_t)(t->nkinds + 1) * sizeof *t->kinds);
-	struct sim_kind_total *kt = &t->kinds[t->nkinds++];
-	memset(kt, 0, sizeof *kt);
-	kt->team = k->team;
-	memcpy(kt->type, k->type, sizeof kt->type);
-	memcpy(kt->name, k->name, sizeof kt->name);
-	/* A kind first seen after some games had none of it in them. */
-	kt->disabled_min = t->games ? 0 : INT_MAX;
-	return kt;
-}
-
-void sim_totals_add(struct sim_totals *t, const struct sim_result *r)
-{
-	if (t->games == 0) {
-		t->nteams = r->nteams;
-		memcpy(t->teams, r->teams, sizeof t->teams);
-	}
-	if (r->winner >= 0 && r->winner < MAX_TEAMS)
-		t->wins[r->winner]++;
-	else
-		t->draws++;
-	t->rounds_sum += (uint64_t)r->rounds;
-	t->rounds_min = r->rounds < t->rounds_min ? r->rounds : t->rounds_min;
-	t->rounds_max = r->rounds > t->rounds_max ? r->rounds : t->rounds_max;
-	/* Kinds this game did not field count as none disabled. */
-	for (int i = 0; i < t->nkinds; i++) {
-		bool seen = false;
-		for (int j = 0; j < r->nkinds && !seen; j++)
-			seen = t->kinds[i].team == r->kinds[j].team &&
-			       strcmp(t->kinds[i].type, r->kinds[j].type) == 0;
-		if (!seen)
-			t->kinds[i].disabled_min = 0;
-	}
-	for (int j = 0; j < r->nkinds; j++) {
-		const struct sim_kind *k = &r->kinds[j];
-		struct sim_kind_total *kt = kind_total(t, k);
-		kt->fielded += k->fielded;
-		kt->disabled += k->disabled;
-		if (k->disabled < kt->disabled_min)
-			kt->disabled_min = k->disabled;
-		if (k->disabled > kt->disabled_max)
-			kt->disabled_max = k->disabled;
-	}
-	t->games++;
-}
-
-void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
-{
-	const double z = 1.959963984540054; /* the 97.5th percentile of N(0,1) */
-	double nn = (double)n, p = (double)k / nn, z2 = z * z;
-	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
-	double half = z * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) /
-		      (1 + z2 / nn);
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
-}
-
-static double rounds_mean(const struct sim_totals *t)
+double sim_rounds_mean(const struct sim_totals *t)
 {
 	return (double)t->rounds_sum / (double)t->games;
 }
 
-/* Units of a kind fielded in a game: whole in every shipped scenario. */
-static void add_fielded(struct strbuf *b, const struct sim_totals *t,
-			const struct sim_kind_total *k)
-{
-	if ((uint64_t)k->fielded % t->games == 0)
-		strbuf_addf(b, "%llu",
-			    (unsigned long long)((uint64_t)k->fielded / t->games));
-	else
-		strbuf_addf(b, "%.2f", (double)k->fielded / (double)t->games);
-}
-
-static double disabled_mean(const struct sim_totals *t,
-			    const struct sim_kind_total *k)
+double sim_disabled_mean(const struct sim_totals *t,
+			 const struct sim_kind_total *k)
 {
 	return (double)k->disabled / (double)t->games;
 }
 
-static double disabled_share(const struct sim_kind_total *k)
+double sim_disabled_share(const struct sim_totals *t,
+			  const struct sim_kind_total *k)
 {
-	return k->fielded ? (double)k->disabled / (double)k->fielded : 0;
+	double fielded = (double)k->fielded * (double)t->games;
+	return fielded > 0 ? (double)k->disabled / fielded : 0;
+}
+
+struct sim_idle_note *sim_idle_notes(const struct sim_totals *t, int *n)
+{
+	struct sim_idle_note *notes = NULL;
+	int cap = 0;
+	*n = 0;
+	double least = SIM_IDLE_SHARE * (double)t->games;
+	for (int team = 0; team < t->setup->nteams; team++) {
+		const uint64_t *c = t->idle[team];
+		for (int r = 0; r < t->idle_rounds; r++) {
+			if (c[r] == 0 || (double)c[r] < least)
+				continue;
+			int end = r;
+			uint64_t fewest = c[r];
+			while (end + 1 < t->idle_rounds && c[end + 1] > 0 &&
+			       (double)c[end + 1] >= least) {
+				end++;
+				fewest = c[end] < fewest ? c[end] : fewest;
+			}
+			if (end > r) {
+				if (*n == cap) {
+					cap = cap ? 2 * cap : 4;
+					notes = xrealloc(notes, (size_t)cap * sizeof *notes);
+				}
+				notes[(*n)++] = (struct sim_idle_note){team, r + 1,
+								       end + 1, fewest};
+			}
+			r = end;
+		}
+	}
+	return notes;
+}
+
+void sim_outcome_parts(const struct sim_totals *t, int o, int *team,
+		       int *goal)
+{
+	const struct sim_setup *s = t->setup;
+	*goal = o < s->ngoals ? o + 1 : 0;
+	if (o < s->ngoals)
+		*team = sim_setup_goals(s, t->value)[o].team;
+	else
+		*team = o < s->ngoals + s->nteams ? o - s->ngoals : -1;
+}
+
+int sim_outcome_order(const struct sim_totals *t, int *order)
+{
+	const struct sim_setup *s = t->setup;
+	const struct sim_goal *goals = sim_setup_goals(s, t->value);
+	int n = 0;
+	for (int team = 0; team < s->nteams; team++) {
+		for (int g = 0; g < s->ngoals; g++)
+			if (goals[g].team == team)
+				order[n++] = g;
+		if (t->outcome[s->ngoals + team] > 0)
+			order[n++] = s->ngoals + team;
+	}
+	order[n++] = s->ngoals + s->nteams;
+	return n;
+}
+
+const char *sim_outcome_how(const struct sim_totals *t, int o)
+{
+	const struct sim_setup *s = t->setup;
+	if (o < s->ngoals)
+		return sim_setup_goals(s, t->value)[o].text;
+	return o < s->ngoals + s->nteams ? "every enemy out of the battle"
+					 : "draw";
 }
 
 static int max_int(int a, int b)
@@ -123,158 +106,252 @@ static void text_outcome(struct strbuf *b, int width, const char *label,
 {
 	double lo, hi;
 	sim_wilson(k, n, &lo, &hi);
-	strbuf_addf(b, "  %-*s %7llu  %5.1f%%  %5.1f%% to %5.1f%%\n", width,
-		    label, (unsigned long long)k, 100.0 * (double)k / (double)n,
-		    100 * lo, 100 * hi);
+	strbuf_addf(b, "  %-*s %7" PRIu64 "  %5.1f%%  %5.1f%% to %5.1f%%", width,
+		    label, k, 100.0 * (double)k / (double)n, 100 * lo, 100 * hi);
 }
 
-void sim_report_text(FILE *f, const struct sim_totals *t)
+/* A word as the shell reads it: quoted unless plain. */
+static void add_shell_word(struct strbuf *b, const char *s)
 {
-	struct strbuf b;
-	strbuf_init(&b);
-	strbuf_addf(&b, "%llu games, seeds %llu to %llu, every team played by the computer\n",
-		    (unsigned long long)t->games, (unsigned long long)t->first_seed,
-		    (unsigned long long)(t->first_seed + t->games - 1));
-	int w = (int)strlen("result");
-	for (int i = 0; i < t->nteams; i++)
-		w = max_int(w, (int)strlen(t->teams[i]) + 5);
-	strbuf_addf(&b, "  %-*s %7s  %6s  %s\n", w, "result", "games", "share",
-		    "95% interval");
-	for (int i = 0; i < t->nteams; i++) {
-		char label[TEAM_NAME_LEN + 8];
-		snprintf(label, sizeof label, "%s wins", t->teams[i]);
-		text_outcome(&b, w, label, t->wins[i], t->games);
-	}
-	text_outcome(&b, w, "draws", t->draws, t->games);
-	strbuf_addf(&b, "  rounds: mean %.1f, min %d, max %d\n", rounds_mean(t),
-		    t->rounds_min, t->rounds_max);
-	int tw = (int)strlen("casualties"), nw = (int)strlen("unit type");
-	for (int i = 0; i < t->nkinds; i++) {
-		tw = max_int(tw, (int)strlen(t->teams[t->kinds[i].team]));
-		nw = max_int(nw, (int)strlen(t->kinds[i].name));
-	}
-	strbuf_addf(&b, "  %-*s  %-*s  %7s  %s\n", tw, "casualties", nw,
-		    "unit type", "fielded", "disabled per game");
-	for (int i = 0; i < t->nkinds; i++) {
-		const struct sim_kind_total *k = &t->kinds[i];
-		struct strbuf n;
-		strbuf_init(&n);
-		add_fielded(&n, t, k);
-		strbuf_addf(&b, "  %-*s  %-*s  %7s  %5.2f  (%.0f%%)\n", tw,
-			    t->teams[k->team], nw, k->name, n.s,
-			    disabled_mean(t, k), 100 * disabled_share(k));
-		strbuf_free(&n);
-	}
-	fputs(b.s, f);
-	strbuf_free(&b);
-}
-
-static void json_rate(struct strbuf *b, const char *key, uint64_t k,
-		      uint64_t n)
-{
-	double lo, hi;
-	sim_wilson(k, n, &lo, &hi);
-	strbuf_addf(b, "\"%s\":%.4f,\"%s_ci95\":[%.4f,%.4f]", key,
-		    (double)k / (double)n, key, lo, hi);
-}
-
-void sim_report_json(FILE *f, const struct sim_totals *t)
-{
-	struct strbuf b;
-	strbuf_init(&b);
-	/* The keys of the first version come first, as they were. */
-	strbuf_addf(&b, "{\"games\":%llu,\"first_seed\":%llu,\"wins\":{",
-		    (unsigned long long)t->games, (unsigned long long)t->first_seed);
-	for (int i = 0; i < t->nteams; i++) {
-		strbuf_add(&b, i ? "," : "");
-		strbuf_add_json(&b, t->teams[i]);
-		strbuf_addf(&b, ":%llu", (unsigned long long)t->wins[i]);
-	}
-	strbuf_addf(&b, "},\"draws\":%llu,\"rounds\":{\"mean\":%.2f,\"min\":%d,\"max\":%d}",
-		    (unsigned long long)t->draws, rounds_mean(t), t->rounds_min,
-		    t->rounds_max);
-	strbuf_addf(&b, ",\"last_seed\":%llu,\"teams\":[",
-		    (unsigned long long)(t->first_seed + t->games - 1));
-	for (int i = 0; i < t->nteams; i++) {
-		strbuf_add(&b, i ? ",{\"name\":" : "{\"name\":");
-		strbuf_add_json(&b, t->teams[i]);
-		strbuf_addf(&b, ",\"wins\":%llu,", (unsigned long long)t->wins[i]);
-		json_rate(&b, "win_rate", t->wins[i], t->games);
-		strbuf_add(&b, "}");
-	}
-	strbuf_add(&b, "],");
-	json_rate(&b, "draw_rate", t->draws, t->games);
-	strbuf_add(&b, ",\"casualties\":[");
-	for (int i = 0; i < t->nkinds; i++) {
-		const struct sim_kind_total *k = &t->kinds[i];
-		strbuf_add(&b, i ? ",{\"team\":" : "{\"team\":");
-		strbuf_add_json(&b, t->teams[k->team]);
-		strbuf_add(&b, ",\"type\":");
-		strbuf_add_json(&b, k->type);
-		strbuf_add(&b, ",\"name\":");
-		strbuf_add_json(&b, k->name);
-		strbuf_add(&b, ",\"fielded\":");
-		add_fielded(&b, t, k);
-		strbuf_addf(&b, ",\"disabled_mean\":%.2f,\"disabled_min\":%d,"
-			    "\"disabled_max\":%d,\"disabled_share\":%.4f}",
-			    disabled_mean(t, k), k->disabled_min, k->disabled_max,
-			    disabled_share(k));
-	}
-	strbuf_add(&b, "]}\n");
-	fputs(b.s, f);
-	strbuf_free(&b);
-}
-
-/* A CSV field, quoted when it holds a comma, a quote or a line break. */
-static void csv_field(struct strbuf *b, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
+	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_./:=,+@%-") == strlen(s)) {
 		strbuf_add(b, s);
 		return;
 	}
-	strbuf_addc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			strbuf_addc(b, '"');
-		strbuf_addc(b, *s);
-	}
-	strbuf_addc(b, '"');
+	strbuf_addc(b, '\'');
+	for (; *s; s++)
+		strbuf_add(b, *s == '\'' ? "'\\''" : (char[]){*s, '\0'});
+	strbuf_addc(b, '\'');
 }
 
-static void csv_outcome(struct strbuf *b, const char *row, const char *team,
-			uint64_t k, uint64_t n)
+/* The command that replays a game: the computer at the levels sim gave. */
+static void add_replay(struct strbuf *b, const struct sim_setup *s,
+		       uint64_t seed)
 {
-	double lo, hi;
-	sim_wilson(k, n, &lo, &hi);
-	strbuf_add(b, row);
-	strbuf_addc(b, ',');
-	csv_field(b, team);
-	strbuf_addf(b, ",,%llu,%llu,%.4f,%.4f,%.4f,,,\n", (unsigned long long)n,
-		    (unsigned long long)k, (double)k / (double)n, lo, hi);
+	strbuf_add(b, "medsiege run ");
+	add_shell_word(b, s->scenario);
+	strbuf_addf(b, " --seed %" PRIu64, seed);
+	bool same = true;
+	for (int t = 1; t < s->nteams; t++)
+		same = same && s->level[t] == s->level[0];
+	if (same && s->level[0] == AI_LEVEL_DEFAULT) {
+		strbuf_add(b, " --ai all");
+		return;
+	}
+	for (int t = 0; t < s->nteams && !(same && t > 0); t++) {
+		char arg[TEAM_NAME_LEN + 16];
+		snprintf(arg, sizeof arg, "%s:%s", same ? "all" : s->teams[t],
+			 ai_level_names[s->level[t]]);
+		strbuf_add(b, " --ai ");
+		add_shell_word(b, arg);
+	}
 }
 
-void sim_report_csv(FILE *f, const struct sim_totals *t)
+static void levels_line(struct strbuf *b, const struct sim_setup *s)
+{
+	strbuf_add(b, "  the rates measure the computer players at their levels (");
+	for (int t = 0; t < s->nteams; t++)
+		strbuf_addf(b, "%s%s %s", t ? ", " : "", s->teams[t],
+			    ai_level_names[s->level[t]]);
+	strbuf_add(b, "), not the scenario alone\n");
+}
+
+static void text_results(struct strbuf *b, const struct sim_totals *t)
+{
+	const struct sim_setup *s = t->setup;
+	int w = (int)strlen("result");
+	for (int i = 0; i < s->nteams; i++)
+		w = max_int(w, (int)strlen(s->teams[i]) + 5);
+	strbuf_addf(b, "  %-*s %7s  %6s  %s\n", w, "result", "games", "share",
+		    "95% interval");
+	for (int i = 0; i < s->nteams; i++) {
+		char label[TEAM_NAME_LEN + 8];
+		snprintf(label, sizeof label, "%s wins", s->teams[i]);
+		text_outcome(b, w, label, t->wins[i], t->games);
+		strbuf_addc(b, '\n');
+	}
+	text_outcome(b, w, "draws", t->draws, t->games);
+	strbuf_addc(b, '\n');
+}
+
+/* Each team's wins by goal, the goal's words last. */
+static void text_goals(struct strbuf *b, const struct sim_totals *t,
+		       const int *order, int n)
+{
+	const struct sim_setup *s = t->setup;
+	int w = (int)strlen("wins by goal");
+	for (int i = 0; i < s->nteams; i++)
+		w = max_int(w, (int)strlen(s->teams[i]) + 9);
+	strbuf_addf(b, "  %-*s %7s  %6s  %-16s  %s\n", w, "wins by goal", "games",
+		    "share", "95% interval", "goal");
+	for (int i = 0; i < n - 1; i++) {
+		int team, goal;
+		sim_outcome_parts(t, order[i], &team, &goal);
+		char label[TEAM_NAME_LEN + 16];
+		if (goal)
+			snprintf(label, sizeof label, "%s goal %d", s->teams[team], goal);
+		else
+			snprintf(label, sizeof label, "%s", s->teams[team]);
+		text_outcome(b, w, label, t->outcome[order[i]], t->games);
+		strbuf_addf(b, "  %s\n", sim_outcome_how(t, order[i]));
+	}
+}
+
+static void text_kinds(struct strbuf *b, const struct sim_totals *t)
+{
+	const struct sim_setup *s = t->setup;
+	int tw = (int)strlen("casualties"), nw = (int)strlen("unit type");
+	for (int i = 0; i < t->nkinds; i++) {
+		tw = max_int(tw, (int)strlen(s->teams[t->kinds[i].team]));
+		nw = max_int(nw, (int)strlen(t->kinds[i].name));
+	}
+	strbuf_addf(b, "  %-*s  %-*s  %7s  %s\n", tw, "casualties", nw,
+		    "unit type", "fielded", "disabled per game");
+	for (int i = 0; i < t->nkinds; i++) {
+		const struct sim_kind_total *k = &t->kinds[i];
+		strbuf_addf(b, "  %-*s  %-*s  %7d  %5.2f  (%.0f%%)\n", tw,
+			    s->teams[k->team], nw, k->name, k->fielded,
+			    sim_disabled_mean(t, k),
+			    100 * sim_disabled_share(t, k));
+	}
+}
+
+/* Each unit: the games it ended disabled in. */
+static void text_units(struct strbuf *b, const struct sim_totals *t)
+{
+	const struct sim_setup *s = t->setup;
+	int iw = (int)strlen("by unit"), tw = (int)strlen("team"),
+	    nw = (int)strlen("unit type");
+	for (int i = 0; i < s->nunits; i++) {
+		iw = max_int(iw, (int)strlen(s->units[i].id));
+		tw = max_int(tw, (int)strlen(s->teams[s->units[i].team]));
+		nw = max_int(nw, (int)strlen(s->units[i].name));
+	}
+	strbuf_addf(b, "  %-*s  %-*s  %-*s  %8s  %6s  %s\n", iw, "by unit", tw,
+		    "team", nw, "unit type", "disabled", "share", "95% interval");
+	for (int i = 0; i < s->nunits; i++) {
+		const struct sim_unit *u = &s->units[i];
+		uint64_t k = t->unit_disabled[i];
+		double lo, hi;
+		sim_wilson(k, t->games, &lo, &hi);
+		strbuf_addf(b, "  %-*s  %-*s  %-*s  %8" PRIu64 "  %5.1f%%  %5.1f%% to %5.1f%%\n",
+			    iw, u->id, tw, s->teams[u->team], nw, u->name, k,
+			    100.0 * (double)k / (double)t->games, 100 * lo,
+			    100 * hi);
+	}
+}
+
+static void text_idle(struct strbuf *b, const struct sim_totals *t)
+{
+	int n;
+	struct sim_idle_note *notes = sim_idle_notes(t, &n);
+	for (int i = 0; i < n; i++)
+		strbuf_addf(b, "  note: %s idle in rounds %d-%d of %.0f%% of games (no order that changed anything)\n",
+			    t->setup->teams[notes[i].team], notes[i].from,
+			    notes[i].to,
+			    100.0 * (double)notes[i].games / (double)t->games);
+	free(notes);
+}
+
+/* The first games of each result, with the command that replays each. */
+static void text_replays(struct strbuf *b, const struct sim_totals *t,
+			 const int *order, int n)
+{
+	const struct sim_setup *s = t->setup;
+	strbuf_addf(b, "  to replay the first games of each result (up to %d):\n",
+		    SIM_REPLAY_SEEDS);
+	for (int i = 0; i < n; i++) {
+		int o = order[i], team, goal;
+		sim_outcome_parts(t, o, &team, &goal);
+		for (uint64_t k = 0; k < t->outcome[o] && k < SIM_REPLAY_SEEDS; k++) {
+			if (team < 0)
+				strbuf_add(b, "    draw: ");
+			else if (goal)
+				strbuf_addf(b, "    %s wins by goal %d: ",
+					    s->teams[team], goal);
+			else
+				strbuf_addf(b, "    %s wins, every enemy out: ",
+					    s->teams[team]);
+			add_replay(b, s, t->first[o][k]);
+			strbuf_addc(b, '\n');
+		}
+	}
+}
+
+static void text_one(struct strbuf *b, const struct sim_totals *t)
+{
+	strbuf_addf(b, "%" PRIu64 " games, ", t->games);
+	sim_seeds_describe(b, &t->seeds);
+	strbuf_add(b, ", every team played by the computer\n");
+	levels_line(b, t->setup);
+	text_results(b, t);
+	int *order = xcalloc((size_t)t->noutcomes, sizeof *order);
+	int n = sim_outcome_order(t, order);
+	text_goals(b, t, order, n);
+	strbuf_addf(b, "  rounds: mean %.1f, min %d, max %d\n", sim_rounds_mean(t),
+		    t->rounds_min, t->rounds_max);
+	text_kinds(b, t);
+	text_units(b, t);
+	text_idle(b, t);
+	text_replays(b, t, order, n);
+	free(order);
+}
+
+/* End a line of padded columns, without the padding. */
+static void trim_line(struct strbuf *b)
+{
+	while (b->len > 0 && b->s[b->len - 1] == ' ')
+		b->s[--b->len] = '\0';
+	strbuf_addc(b, '\n');
+}
+
+/* A sweep: one row per value, each team's rate with its interval. */
+static void text_sweep(struct strbuf *b, const struct sim_run *run)
+{
+	const struct sim_setup *s = &run->setup;
+	const struct sim_totals *t0 = &run->totals[0];
+	strbuf_addf(b, "%s by %s: %" PRIu64 " games a value, ", s->name,
+		    s->vary.key, t0->games);
+	sim_seeds_describe(b, &t0->seeds);
+	strbuf_add(b, ", every team played by the computer\n");
+	levels_line(b, s);
+	int kw = max_int((int)strlen(s->vary.key), 5);
+	for (int v = 0; v < run->nvalues; v++)
+		kw = max_int(kw, (int)strlen(s->vary.values[v].text));
+	strbuf_addf(b, "  %-*s %7s", kw, s->vary.key, "games");
+	for (int i = 0; i <= s->nteams; i++) {
+		char label[TEAM_NAME_LEN + 8];
+		snprintf(label, sizeof label, "%s", i < s->nteams ? s->teams[i] : "draws");
+		if (i < s->nteams)
+			strlcpy_s(label + strlen(label), " wins",
+				  sizeof label - strlen(label));
+		strbuf_addf(b, "  %-23s", label);
+	}
+	trim_line(b);
+	for (int v = 0; v < run->nvalues; v++) {
+		const struct sim_totals *t = &run->totals[v];
+		strbuf_addf(b, "  %-*s %7" PRIu64, kw, s->vary.values[v].text,
+			    t->games);
+		for (int i = 0; i <= s->nteams; i++) {
+			uint64_t k = i < s->nteams ? t->wins[i] : t->draws;
+			double lo, hi;
+			sim_wilson(k, t->games, &lo, &hi);
+			strbuf_addf(b, "  %5.1f%% %5.1f%% to %5.1f%%",
+				    100.0 * (double)k / (double)t->games,
+				    100 * lo, 100 * hi);
+		}
+		trim_line(b);
+	}
+}
+
+void sim_report_text(FILE *f, const struct sim_run *run)
 {
 	struct strbuf b;
 	strbuf_init(&b);
-	strbuf_add(&b, "row,team,unit,games,count,rate,ci95_low,ci95_high,mean,min,max\n");
-	for (int i = 0; i < t->nteams; i++)
-		csv_outcome(&b, "wins", t->teams[i], t->wins[i], t->games);
-	csv_outcome(&b, "draws", "", t->draws, t->games);
-	strbuf_addf(&b, "rounds,,,%llu,,,,,%.2f,%d,%d\n",
-		    (unsigned long long)t->games, rounds_mean(t), t->rounds_min,
-		    t->rounds_max);
-	for (int i = 0; i < t->nkinds; i++) {
-		const struct sim_kind_total *k = &t->kinds[i];
-		strbuf_add(&b, "casualties,");
-		csv_field(&b, t->teams[k->team]);
-		strbuf_addc(&b, ',');
-		csv_field(&b, k->type);
-		strbuf_addf(&b, ",%llu,", (unsigned long long)t->games);
-		add_fielded(&b, t, k);
-		strbuf_addf(&b, ",%.4f,,,%.2f,%d,%d\n", disabled_share(k),
-			    disabled_mean(t, k), k->disabled_min, k->disabled_max);
-	}
+	if (run->setup.vary.kind == SIM_VARY_NONE)
+		text_one(&b, &run->totals[0]);
+	else
+		text_sweep(&b, run);
 	fputs(b.s, f);
 	strbuf_free(&b);
 }

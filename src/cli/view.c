@@ -79,15 +79,12 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
-static void print_text(const struct game *g, const struct knowledge *k)
+void cli_draw_map(const struct game *g, const struct knowledge *k,
+		  const char *overlay)
 {
 	const struct world *w = g->w;
 	const unsigned char *view = k->view, *mem = k->memory;
-	int team = k->team;
 	int W = w->map.w;
-	printf("%s as %s sees it: round %d, %s, %s\n", g->sc.name,
-	       w->teams[team].name, g->round, w->teams[g->active].name,
-	       step_labels[g->step]);
 	if (W > 10) {
 		printf("    ");
 		for (int x = 0; x < W; x++)
@@ -110,6 +107,9 @@ static void print_text(const struct game *g, const struct knowledge *k)
 			if (u->y == y && knowledge_knows(k, i))
 				row[u->x] = world_type(w, u)->symbol;
 		}
+		for (int x = 0; overlay && x < W; x++)
+			if (overlay[y * W + x])
+				row[x] = overlay[y * W + x];
 		row[W] = '\0';
 		/* Trailing blanks carry nothing. */
 		for (int x = W - 1; x >= 0 && row[x] == ' '; x--)
@@ -117,6 +117,18 @@ static void print_text(const struct game *g, const struct knowledge *k)
 		printf("%3d %s\n", y, row);
 	}
 	free(row);
+}
+
+static void print_text(const struct game *g, const struct knowledge *k)
+{
+	const struct world *w = g->w;
+	const unsigned char *view = k->view;
+	int team = k->team;
+	int W = w->map.w;
+	printf("%s as %s sees it: round %d, %s, %s\n", g->sc.name,
+	       w->teams[team].name, g->round, w->teams[g->active].name,
+	       step_labels[g->step]);
+	cli_draw_map(g, k, NULL);
 	int seen = 0, total = W * w->map.h;
 	for (int i = 0; i < total; i++)
 		seen += view[i];

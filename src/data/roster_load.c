@@ -69,7 +69,7 @@ static int load_weapon(struct yctx *c, const struct ynode *m,
 	if (ytree_check_keys(c, m, what, weapon_keys, NKEYS(weapon_keys)) < 0)
 		return -1;
 	if (ytree_need(c, m, what, "name", &v) < 0 ||
-	    ytree_str(c, v, NAME_MAX_LEN - 1, &s) < 0)
+	    ytree_name(c, v, "weapon name", NAME_MAX_LEN - 1, &s) < 0)
 		return -1;
 	strlcpy_s(w->name, s, sizeof w->name);
 	if (ytree_need(c, m, what, "kind", &v) < 0 ||
@@ -130,13 +130,14 @@ static int load_unit(struct yctx *c, const struct ynode *m,
 	if (ytree_check_keys(c, m, what, unit_keys, NKEYS(unit_keys)) < 0)
 		return -1;
 	if (ytree_need(c, m, what, "id", &v) < 0 ||
-	    ytree_str(c, v, NAME_MAX_LEN - 1, &s) < 0 || check_id(c, v, s) < 0)
+	    ytree_name(c, v, "unit type id", NAME_MAX_LEN - 1, &s) < 0 ||
+	    check_id(c, v, s) < 0)
 		return -1;
 	strlcpy_s(t->id, s, sizeof t->id);
 	strlcpy_s(t->name, s, sizeof t->name);
 	v = ytree_get(m, "name");
 	if (v) {
-		if (ytree_str(c, v, NAME_MAX_LEN - 1, &s) < 0)
+		if (ytree_name(c, v, "unit type name", NAME_MAX_LEN - 1, &s) < 0)
 			return -1;
 		strlcpy_s(t->name, s, sizeof t->name);
 	}

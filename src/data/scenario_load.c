@@ -117,7 +117,7 @@ static int load_header(struct loader *l)
 	const char *str;
 
 	if (ytree_need(c, l->root, "scenario", "name", &v) < 0 ||
-	    ytree_str(c, v, MAX_NAME, &str) < 0)
+	    ytree_name(c, v, "scenario name", MAX_NAME, &str) < 0)
 		return -1;
 	s->name = xstrdup(str);
 	v = ytree_get(l->root, "description");
@@ -182,7 +182,7 @@ static int legend_overrides(struct yctx *c, const struct ynode *m,
 			return ytree_fail(c, ytree_get_key(m, "locked_by"),
 					  "'locked_by' applies only to doors");
 		const char *name;
-		if (ytree_str(c, v, TEAM_NAME_LEN - 1, &name) < 0)
+		if (ytree_name(c, v, "team name", TEAM_NAME_LEN - 1, &name) < 0)
 			return -1;
 		if (!ytree_get(m, "state"))
 			t->state = DOOR_LOCKED;
@@ -332,7 +332,7 @@ static int find_team(struct loader *l, const struct ynode *n, int *out)
 	const struct world *w = &l->s.world;
 	const char *names[MAX_TEAMS];
 	const char *s;
-	if (ytree_str(&l->c, n, TEAM_NAME_LEN - 1, &s) < 0)
+	if (ytree_name(&l->c, n, "team name", TEAM_NAME_LEN - 1, &s) < 0)
 		return -1;
 	*out = world_find_team(w, s);
 	if (*out >= 0)
@@ -354,7 +354,7 @@ static int load_team(struct loader *l, const struct ynode *m, int idx)
 
 	if (ytree_check_keys(c, m, "team", team_keys, NKEYS(team_keys)) < 0 ||
 	    ytree_need(c, m, "team", "name", &v) < 0 ||
-	    ytree_str(c, v, TEAM_NAME_LEN - 1, &s) < 0)
+	    ytree_name(c, v, "team name", TEAM_NAME_LEN - 1, &s) < 0)
 		return -1;
 	if (world_find_team(w, s) >= 0)
 		return ytree_fail(c, v, "duplicate team name '%s'", s);
@@ -373,7 +373,7 @@ static int load_team(struct loader *l, const struct ynode *m, int idx)
 					  t->letter, w->teams[i].name);
 	strlcpy_s(t->colour, default_colours[idx], sizeof t->colour);
 	if ((v = ytree_get(m, "colour"))) {
-		if (ytree_str(c, v, sizeof t->colour - 1, &s) < 0)
+		if (ytree_name(c, v, "colour", sizeof t->colour - 1, &s) < 0)
 			return -1;
 		strlcpy_s(t->colour, s, sizeof t->colour);
 	}
@@ -458,7 +458,7 @@ static int load_unit(struct loader *l, const struct ynode *m, int team,
 		return ytree_fail(c, m, "too many units, at most %d", MAX_UNITS);
 	if (ytree_check_keys(c, m, "unit", unit_keys, NKEYS(unit_keys)) < 0 ||
 	    ytree_need(c, m, "unit", "type", &v) < 0 ||
-	    ytree_str(c, v, NAME_MAX_LEN - 1, &s) < 0)
+	    ytree_name(c, v, "unit type id", NAME_MAX_LEN - 1, &s) < 0)
 		return -1;
 	u.type = roster_find(&w->roster, s);
 	if (u.type < 0) {
@@ -482,7 +482,7 @@ static int load_unit(struct loader *l, const struct ynode *m, int team,
 	u.hits = w->roster.types[u.type].hits;
 	snprintf(u.id, sizeof u.id, "%c%d", w->teams[team].letter, nth);
 	if ((v = ytree_get(m, "id"))) {
-		if (ytree_str(c, v, UNIT_ID_LEN - 1, &s) < 0)
+		if (ytree_name(c, v, "unit id", UNIT_ID_LEN - 1, &s) < 0)
 			return -1;
 		/* A target starting with a digit is read as a cell X,Y. */
 		if (!isalpha((unsigned char)s[0]))
@@ -634,7 +634,7 @@ static int goal_destroy(struct loader *l, const struct ynode *m,
 	if (!un)
 		return ytree_fail(c, m, "missing key 'at' or 'unit' in goal");
 	const char *s;
-	if (ytree_str(c, un, UNIT_ID_LEN - 1, &s) < 0)
+	if (ytree_name(c, un, "unit id", UNIT_ID_LEN - 1, &s) < 0)
 		return -1;
 	int i = world_find_unit(w, s);
 	if (i < 0) {

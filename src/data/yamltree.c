@@ -17,6 +17,7 @@
 #include <yaml.h>
 
 #include "base/file.h"
+#include "base/utf8.h"
 #include "base/util.h"
 
 /* The limits on a data file, each named in the man pages (LIMITS). */
@@ -610,8 +611,10 @@ char *ytree_found(const struct ynode *n)
 	if (n->kind == YNODE_MAPPING)
 		return xstrdup("a mapping");
 	size_t len = strcspn(n->value, "\n");
-	if (len > 40)
-		return xasprintf("'%.37s...'", n->value);
+	/* Counted in characters, and cut between two, never inside one. */
+	size_t cut = utf8_skip(n->value, 37);
+	if (cut < len && utf8_skip(n->value, 40) < len)
+		return xasprintf("'%.*s...'", (int)cut, n->value);
 	if (n->value[len])
 		return xasprintf("'%.*s...'", (int)len, n->value);
 	return xasprintf("'%s'", n->value);
@@ -803,27 +806,67 @@ int ytree_bool(struct yctx *c, const struct ynode *n, bool *out)
 	return fail_expected(c, n, "true or false");
 }
 
-int ytree_str(struct yctx *c, const struct ynode *n, size_t maxlen,
-	      const char **out)
+/* A non-empty scalar of at most maxlen bytes. */
+static int short_string(struct yctx *c, const struct ynode *n, size_t maxlen)
 {
 	if (!n || n->kind != YNODE_SCALAR || ytree_is_null(n) ||
 	    n->value[0] == '\0')
 		return fail_expected(c, n, "a string");
-	if (strlen(n->value) > maxlen) {
-		char *what = xasprintf("a string of at most %zu characters",
-				       maxlen);
-		fail_expected(c, n, what);
-		free(what);
+	size_t len = strlen(n->value);
+	if (len <= maxlen)
+		return 0;
+	/* The limit is in bytes: say so, as a character outside ASCII
+	 * takes two to four. */
+	char *found = ytree_found(n);
+	ytree_fail(c, n, "expected a string of at most %zu bytes (UTF-8), "
+		   "found %s, %zu bytes",
+		   maxlen, found, len);
+	free(found);
+	return -1;
+}
+
+int ytree_str(struct yctx *c, const struct ynode *n, size_t maxlen,
+	      const char **out)
+{
+	if (short_string(c, n, maxlen) < 0)
 		return -1;
-	}
-	/* Names reach terminals: no control characters (C0 but newline and
-	 * tab, DEL, and C1, U+0080 to U+009F, which is 0xC2 0x80-0x9F). */
-	for (const unsigned char *p = (const unsigned char *)n->value; *p; p++)
-		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f ||
-		    (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
-			return fail_expected(c, n, "text without control characters");
+	/* Texts reach terminals: no control characters (C0 but newline and
+	 * tab, DEL, and C1). */
+	for (const char *p = n->value; *p; p++)
+		if (*p != '\n' && *p != '\t') {
+			unsigned cp;
+			size_t k = utf8_decode(p, &cp);
+			if (k && utf8_is_control(cp))
+				return fail_expected(c, n, "text without control characters");
+			p += k ? k - 1 : 0;
+		}
 	*out = n->value;
 	return 0;
+}
+
+int ytree_name(struct yctx *c, const struct ynode *n, const char *what,
+	       size_t maxlen, const char **out)
+{
+	if (short_string(c, n, maxlen) < 0)
+		return -1;
+	*out = n->value;
+	unsigned cp;
+	size_t at;
+	switch (utf8_find_hidden(*out, &cp, &at)) {
+	case UTF8_CLEAN:
+		return 0;
+	case UTF8_INVALID:
+		return ytree_fail(c, n, "%s \"%s\" holds the byte 0x%02X, "
+				  "which is not UTF-8", what, *out, cp);
+	case UTF8_CONTROL:
+		return ytree_fail(c, n, "%s \"%s\" holds U+%04X, a control "
+				  "character", what, *out, cp);
+	case UTF8_FORMAT:
+		break;
+	}
+	return ytree_fail(c, n, "%s \"%s\" holds U+%04X %s, an invisible "
+			  "format character", what, *out, cp,
+			  utf8_format_name(cp));
 }
 
 int ytree_enum(struct yctx *c, const struct ynode *n, const char *what,

@@ -79,9 +79,18 @@ int ytree_int(struct yctx *c, const struct ynode *n, int min, int max,
 	      int *out);
 /* true/false (also yes/no). */
 int ytree_bool(struct yctx *c, const struct ynode *n, bool *out);
-/* A non-empty string of at most maxlen bytes; *out points into the tree. */
+/* A non-empty string of at most maxlen bytes, without control
+ * characters but newline and tab; *out points into the tree. */
 int ytree_str(struct yctx *c, const struct ynode *n, size_t maxlen,
 	      const char **out);
+/* A name a player reads or types (a team's, a unit type's, the
+ * scenario's): as ytree_str, and no control character at all nor any
+ * invisible format character (a bidi control, a zero-width space),
+ * which would make two names look alike or turn a line around. what
+ * names it in the message: 'team name "Red\u200b" holds U+200B ZERO
+ * WIDTH SPACE, an invisible format character'. */
+int ytree_name(struct yctx *c, const struct ynode *n, const char *what,
+	       size_t maxlen, const char **out);
 /* One of names (case-insensitive); *out is its index. what names the
  * value: "unknown class 'x', expected one of ...; did you mean 'y'?". */
 int ytree_enum(struct yctx *c, const struct ynode *n, const char *what,

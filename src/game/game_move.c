@@ -633,7 +633,7 @@ int game_face(struct game *g, int unit, enum dir d, char *why)
 }
 
 /* Doors cost 2 inches to open, close, lock or unlock. */
-#define DOOR_COST 4
+#define DOOR_COST MOVE_DOOR_COST
 
 int game_door(struct game *g, int unit, enum dir d, const char *action,
 	      char *why)

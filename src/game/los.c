@@ -230,7 +230,8 @@ static const char *end_id(const struct los_report *r, struct los_end e,
 
 /* One cell of the line: what it is and whether (and why) it blocks. */
 static void cell_words(const struct los_report *r, int x, int y,
-		       enum vision_block why, int unit, struct strbuf *b)
+		       enum vision_block why, bool unseen, int unit,
+		       struct strbuf *b)
 {
 	const struct world *w = r->w;
 	strbuf_addf(b, "%d,%d ", x, y);
@@ -258,7 +259,12 @@ static void cell_words(const struct los_report *r, int x, int y,
 			    r->line.top);
 		break;
 	case VBLOCK_TROOP:
-		strbuf_add(b, ": BLOCKS (a troop within 4 inches of A)");
+		if (unseen)
+			strbuf_add(b, " (A does not see it: a troop blocks only "
+				      "when A sees it)");
+		else
+			strbuf_add(b, ": BLOCKS (a troop within 4 inches of A, "
+				      "seen by A)");
 		break;
 	case VBLOCK_EDGE:
 		strbuf_add(b, ": BLOCKS (off the map)");
@@ -281,7 +287,7 @@ static void step_words(const struct los_report *r, const struct vision_step *s,
 		       struct strbuf *b)
 {
 	if (!s->corner) {
-		cell_words(r, s->x, s->y, s->why, s->unit, b);
+		cell_words(r, s->x, s->y, s->why, s->unseen, s->unit, b);
 		return;
 	}
 	strbuf_addf(b, "corner between %d,%d and %d,%d: ", s->x, s->y, s->x2,
@@ -289,14 +295,15 @@ static void step_words(const struct los_report *r, const struct vision_step *s,
 	if (s->blocks)
 		strbuf_add(b, "BLOCKS (both cells beside it block: no seeing "
 			      "through a diagonal gap)");
-	else if (s->why != VBLOCK_NONE || s->why2 != VBLOCK_NONE)
+	else if ((s->why != VBLOCK_NONE && !s->unseen) ||
+		 (s->why2 != VBLOCK_NONE && !s->unseen2))
 		strbuf_add(b, "passes (only one cell beside it blocks)");
 	else
 		strbuf_add(b, "passes");
 	strbuf_add(b, "\n      ");
-	cell_words(r, s->x, s->y, s->why, s->unit, b);
+	cell_words(r, s->x, s->y, s->why, s->unseen, s->unit, b);
 	strbuf_add(b, "\n      ");
-	cell_words(r, s->x2, s->y2, s->why2, s->unit2, b);
+	cell_words(r, s->x2, s->y2, s->why2, s->unseen2, s->unit2, b);
 }
 
 /* "blocked at 6,3 (wall)" or "clear". */
@@ -425,7 +432,7 @@ void los_report_text(const struct los_report *r, struct strbuf *b)
 		    r->b.x - r->a.x, r->b.y - r->a.y, r->d2);
 	strbuf_addf(b, "blockers: walls, closed doors and tall features; cells "
 		       "higher than %d; troops within 4 inches of A standing at "
-		       "%d or higher\n",
+		       "%d or higher that A sees\n",
 		    r->line.top, r->line.top);
 	if (r->line.nsteps == 0)
 		strbuf_add(b, "the line passes through no other cell\n");
@@ -442,7 +449,8 @@ void los_report_text(const struct los_report *r, struct strbuf *b)
 	if (r->a.unit >= 0)
 		sight_words(r, b);
 	else
-		strbuf_add(b, "sight: A is a cell: no arc, the line alone\n");
+		strbuf_add(b, "sight: A is a cell: no arc, the line alone (a "
+			      "cell looks every way for the troops it sees)\n");
 	if (r->b.unit >= 0 && r->b.unit != r->a.unit) {
 		if (r->cover == COVER_NONE)
 			strbuf_addf(b, "cover: %s has none against a shot from "
@@ -538,7 +546,8 @@ static void json_end(const struct los_report *r, struct los_end e, int h,
 }
 
 static void json_cell(const struct los_report *r, int x, int y,
-		      enum vision_block why, int unit, struct strbuf *b)
+		      enum vision_block why, bool unseen, int unit,
+		      struct strbuf *b)
 {
 	const struct world *w = r->w;
 	strbuf_addf(b, "{\"x\":%d,\"y\":%d", x, y);
@@ -555,10 +564,13 @@ static void json_cell(const struct los_report *r, int x, int y,
 	else
 		strbuf_add(b, "null");
 	strbuf_add(b, ",\"blocks\":");
-	if (why != VBLOCK_NONE)
+	if (why != VBLOCK_NONE && !unseen)
 		strbuf_add_json(b, vision_block_names[why]);
 	else
 		strbuf_add(b, "null");
+	/* A troop that would block, but A does not see it. */
+	if (unseen)
+		strbuf_add(b, ",\"unseen\":true");
 	strbuf_addc(b, '}');
 }
 
@@ -583,12 +595,13 @@ void los_report_json(const struct los_report *r, struct strbuf *b)
 			strbuf_addc(b, ',');
 		if (!s->corner) {
 			strbuf_add(b, "{\"cell\":");
-			json_cell(r, s->x, s->y, s->why, s->unit, b);
+			json_cell(r, s->x, s->y, s->why, s->unseen, s->unit, b);
 		} else {
 			strbuf_add(b, "{\"corner\":[");
-			json_cell(r, s->x, s->y, s->why, s->unit, b);
+			json_cell(r, s->x, s->y, s->why, s->unseen, s->unit, b);
 			strbuf_addc(b, ',');
-			json_cell(r, s->x2, s->y2, s->why2, s->unit2, b);
+			json_cell(r, s->x2, s->y2, s->why2, s->unseen2, s->unit2,
+				  b);
 			strbuf_addc(b, ']');
 		}
 		strbuf_addf(b, ",\"blocks\":%s}", s->blocks ? "true" : "false");

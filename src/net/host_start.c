@@ -358,7 +358,17 @@ static int wake_game(struct host *h, const struct host_opts *o, const char *root
 	if (open_files(h, false, why, whysize) != 0)
 		return -1;
 	snprintf(h->game, sizeof h->game, "%s", h->store.name);
-	char *save = journal_latest(h->store.dir);
+	char *busy_save = NULL;
+	char *save = journal_latest(h->store.dir, &busy_save);
+	if (busy_save) {
+		/* Another host has the game: one host per game. */
+		free(busy_save);
+		free(save);
+		if (busy)
+			*busy = true;
+		snprintf(why, whysize, "game %s is hosted already", h->game);
+		return -1;
+	}
 	if (!save) {
 		snprintf(why, whysize, "game %s is over (medsiege replay shows it)",
 			 h->game);

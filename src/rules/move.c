@@ -72,38 +72,48 @@ static int occupant(const struct world *w, const unsigned char *known, int x,
 	return o >= 0 && known && !known[o] ? -1 : o;
 }
 
-int move_step_cost(const struct world *w, const unsigned char *known, int idx,
-		   int x, int y, enum dir f, enum dir d, char *why)
+int move_step_check(const struct world *w, const unsigned char *known,
+		    int idx, int x, int y, enum dir f, enum dir d, bool door_open,
+		    enum move_refusal *refusal, char *why)
 {
 	const struct unit *u = &w->units[idx];
 	const struct unit_type *t = world_type(w, u);
 	int nx = x + dir_dx[d], ny = y + dir_dy[d];
+	enum move_refusal dummy;
+	if (!refusal)
+		refusal = &dummy;
+	*refusal = MOVE_OK;
 
 	if (!map_inside(&w->map, nx, ny)) {
 		say(why, "%d,%d is off the map", nx, ny);
+		*refusal = MOVE_OFF_MAP;
 		return -1;
 	}
 	const struct cell *from = map_cell_c(&w->map, x, y);
 	const struct cell *to = map_cell_c(&w->map, nx, ny);
-	if (!cell_passable(to)) {
+	if (!cell_passable(to) && !(door_open && cell_is_door(to))) {
 		say(why, "%d,%d is %s", nx, ny,
 			 cell_describe(to));
+		*refusal = MOVE_IMPASSABLE;
 		return -1;
 	}
 	if (t->cls == CLASS_MOUNTED && !to->t.mounted) {
 		say(why, "mounted units cannot enter %s",
 			 cell_describe(to));
+		*refusal = MOVE_CLASS;
 		return -1;
 	}
 	if (t->cls == CLASS_MACHINE && !to->t.machines) {
 		say(why, "war machines cannot enter %s",
 			 cell_describe(to));
+		*refusal = MOVE_CLASS;
 		return -1;
 	}
 	int other = occupant(w, known, nx, ny);
 	if (other >= 0 && other != idx && w->units[other].team != u->team) {
 		say(why, "enemy %s stands at %d,%d",
 			 w->units[other].id, nx, ny);
+		*refusal = MOVE_ENEMY;
 		return -1;
 	}
 	if (dir_diagonal(d)) {
@@ -114,6 +124,7 @@ int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 				 "no squeezing between %s at %d,%d and %s at %d,%d",
 				 cell_describe(s1), nx, y, cell_describe(s2), x,
 				 ny);
+			*refusal = MOVE_SQUEEZE;
 			return -1;
 		}
 	}
@@ -126,6 +137,7 @@ int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 	} else if (is_ladder(from) || is_ladder(to)) {
 		if (t->cls != CLASS_FOOT) {
 			say(why, "only foot units climb ladders");
+			*refusal = MOVE_LADDER;
 			return -1;
 		}
 		cost = 4 * dh; /* twice the height, in half-inches */
@@ -135,9 +147,26 @@ int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 		say(why,
 			 "%d,%d is %d inches %s: heights change only by ladder or stairs",
 			 nx, ny, dh, to->t.height > from->t.height ? "higher" : "lower");
+		*refusal = MOVE_HEIGHT;
 		return -1;
 	}
 	return cost + move_turn_cost(w, idx, f, d);
+}
+
+int move_step_cost(const struct world *w, const unsigned char *known, int idx,
+		   int x, int y, enum dir f, enum dir d, char *why)
+{
+	return move_step_check(w, known, idx, x, y, f, d, false, NULL, why);
+}
+
+bool move_door_opens_for(const struct cell *c, int team)
+{
+	if (!cell_is_door(c) || c->t.state == DOOR_OPEN)
+		return false;
+	/* The team that locked a door can open it, and so can the team the
+	 * scenario gives its key. */
+	return c->t.state != DOOR_LOCKED || c->t.locked_by == team ||
+	       c->t.key == team;
 }
 
 /* Dijkstra over (cell, facing); facing matters only to war machines but

@@ -19,6 +19,32 @@
  * passed through; enemies and impassable cells may not. */
 int move_step_cost(const struct world *w, const unsigned char *known, int idx,
 		   int x, int y, enum dir f, enum dir d, char *why);
+/* Why a step is refused, for callers that weigh reasons (a path search
+ * saying why there is no way). */
+enum move_refusal {
+	MOVE_OK,
+	MOVE_OFF_MAP,
+	MOVE_IMPASSABLE,  /* walls, water, a shut door */
+	MOVE_CLASS,       /* mounted units or war machines may not enter */
+	MOVE_ENEMY,       /* a known enemy stands there */
+	MOVE_SQUEEZE,     /* a diagonal between two impassable cells */
+	MOVE_LADDER,      /* only foot units climb ladders */
+	MOVE_HEIGHT,      /* heights change only by ladder or stairs */
+};
+/* move_step_cost with more: door_open prices a step into a shut door as
+ * if it stood open (the opening itself, MOVE_DOOR_COST, is paid apart),
+ * and *refusal (when not NULL) says what refused the step. */
+int move_step_check(const struct world *w, const unsigned char *known,
+		    int idx, int x, int y, enum dir f, enum dir d, bool door_open,
+		    enum move_refusal *refusal, char *why);
+
+/* Opening, closing, locking or unlocking an adjacent door. */
+#define MOVE_DOOR_COST 4
+/* Whether team may open this shut door: any door not locked, and a locked
+ * one by the team that locked it or holds its key (false for an open
+ * door or no door). War machines use no doors at all: callers check. */
+bool move_door_opens_for(const struct cell *c, int team);
+
 /* Whether a step from x,y in direction d climbs a ladder (the cost may
  * then be paid over several turns). */
 bool move_is_ladder_climb(const struct world *w, int x, int y, enum dir d);

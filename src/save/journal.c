@@ -21,6 +21,7 @@
 #include "base/file.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
+#include "game/version.h"
 
 char *journal_dir(void)
 {
@@ -296,9 +297,10 @@ struct journal *journal_create(const char *dir, const char *scenario_name,
 	struct journal *j = journal_alloc(path, fd);
 	char iso[40];
 	strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%S", &tm);
-	char *head = xasprintf("%s %d\n# scenario: %s\n# hash: %016llx\n"
-			       "# seed: %llu\n# started: %s\n",
-			       JOURNAL_MAGIC, JOURNAL_VERSION, sp,
+	char *head = xasprintf("%s %d\n%s %d\n# scenario: %s\n"
+			       "# hash: %016llx\n# seed: %llu\n# started: %s\n",
+			       JOURNAL_MAGIC, JOURNAL_VERSION, JOURNAL_RULES,
+			       RULES_VERSION, sp,
 			       (unsigned long long)hash,
 			       (unsigned long long)seed, iso);
 	int rc = write_all(j, head, err);
@@ -405,6 +407,7 @@ void journal_data_free(struct journal_data *d)
 {
 	free(d->scenario);
 	free(d->roster);
+	free(d->result);
 	for (int i = 0; i < d->ncmds; i++)
 		free(d->cmds[i]);
 	free(d->cmds);
@@ -447,6 +450,8 @@ static bool read_line(const char *path, int lineno, const char *line,
 	} else if (sscanf(line, "# hash: %llx", &v) == 1) {
 		d->hash = v;
 		*have_hash = true;
+	} else if (sscanf(line, JOURNAL_RULES " %d", &round) == 1) {
+		d->rules = round;
 	} else if (sscanf(line, "# seed: %llu", &v) == 1) {
 		d->seed = v;
 		*have_seed = true;
@@ -463,6 +468,8 @@ static bool read_line(const char *path, int lineno, const char *line,
 		d->manual_dice = true;
 	} else if (strncmp(line, "# over:", 7) == 0) {
 		d->over = true;
+		free(d->result);
+		d->result = xstrdup(line + 7 + (line[7] == ' '));
 	} else if (line[0] != '#' && line[0] != '\0') {
 		/* What cmd_execute would refuse was never saved by us. */
 		if (strlen(line) > CMD_LINE_MAX) {
@@ -496,6 +503,7 @@ static char *read_magic(const char *path, const char *line)
 int journal_read(const char *path, struct journal_data *d, char **err)
 {
 	memset(d, 0, sizeof *d);
+	d->rules = 1; /* no "# rules:" line: made before saves said */
 	*err = NULL;
 	const char *why;
 	int fd = file_open_regular(path, O_RDONLY, &why);
@@ -553,11 +561,17 @@ int journal_read(const char *path, struct journal_data *d, char **err)
 		*err = xasprintf("%s: the header is incomplete (scenario, hash "
 				 "and seed are needed)",
 				 path);
-	if (*err) {
-		journal_data_free(d);
-		return -1;
+	int rc = *err ? -1 : 0;
+	if (!*err && d->rules != RULES_VERSION) {
+		*err = xasprintf("%s: made by rules version %d of medsiege; this "
+				 "medsiege plays rules version %d (replay it "
+				 "with the medsiege that made it)",
+				 path, d->rules, RULES_VERSION);
+		rc = JOURNAL_OTHER_RULES;
 	}
-	return 0;
+	if (*err)
+		journal_data_free(d);
+	return rc;
 }
 
 /* Whether another medsiege holds the save (its lock): a resume without
@@ -579,13 +593,20 @@ static bool open_elsewhere(const char *path)
 	return busy;
 }
 
-char *journal_latest(const char *dir)
+/* Whether a is newer than b. */
+static bool newer(struct timespec a, struct timespec b)
 {
+	return a.tv_sec > b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec > b.tv_nsec);
+}
+
+char *journal_latest(const char *dir, char **busy)
+{
+	*busy = NULL;
 	DIR *dp = opendir(dir);
 	if (!dp)
 		return NULL;
 	char *best = NULL;
-	struct timespec best_t = {0, 0};
+	struct timespec best_t = {0, 0}, busy_t = {0, 0};
 	struct dirent *e;
 	while ((e = readdir(dp))) {
 		size_t n = strlen(e->d_name);
@@ -600,18 +621,25 @@ char *journal_latest(const char *dir)
 			usable = !d.over;
 			journal_data_free(&d);
 		}
-		usable = usable && !open_elsewhere(p);
 		free(err);
-		if (usable && (st.st_mtim.tv_sec > best_t.tv_sec ||
-			       (st.st_mtim.tv_sec == best_t.tv_sec &&
-				st.st_mtim.tv_nsec > best_t.tv_nsec))) {
+		if (usable && open_elsewhere(p)) {
+			/* Kept to be named: the player may mean that one. */
+			if (newer(st.st_mtim, busy_t)) {
+				free(*busy);
+				*busy = xstrdup(p);
+				busy_t = st.st_mtim;
+			}
+		} else if (usable && newer(st.st_mtim, best_t)) {
 			free(best);
-			best = p;
+			best = xstrdup(p);
 			best_t = st.st_mtim;
-		} else {
-			free(p);
 		}
+		free(p);
 	}
 	closedir(dp);
+	if (*busy && best && !newer(busy_t, best_t)) {
+		free(*busy);
+		*busy = NULL;
+	}
 	return best;
 }

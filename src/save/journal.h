@@ -15,6 +15,10 @@
 /* The header line of a game played with manual dice (its rolls are
  * "roll N" lines among the commands). */
 #define JOURNAL_DICE_MANUAL "# dice: manual"
+/* The header line naming the rules version that made the save
+ * (RULES_VERSION, game/version.h); a save without it is of version 1,
+ * the rules before saves recorded them. */
+#define JOURNAL_RULES "# rules:"
 /* The longest line a save may hold: its header names the scenario by its
  * absolute path (at most PATH_MAX, 4096 bytes on Linux); commands are far
  * shorter (CMD_LINE_MAX). A longer line is damage. Named in medsiege(6),
@@ -49,7 +53,9 @@ struct journal_data {
 			    the scenario names */
 	uint64_t hash;   /* of the scenario and roster files at the start */
 	uint64_t seed;
+	int rules;       /* the rules version that made it */
 	bool over;       /* the game ended */
+	char *result;    /* owned, may be NULL: how, as the save says */
 	bool manual_dice; /* the players typed the dice in */
 	int ncmds;
 	char **cmds;     /* owned: the command lines, in order */
@@ -111,12 +117,18 @@ void journal_close(struct journal *j);
  * with a control character, or longer than JOURNAL_LINE_MAX) is
  * reported in data->warning and everything before it kept. Returns -1
  * with *err only when nothing usable is there (not a save, another
- * version, unreadable, no regular file). Free with journal_data_free. */
+ * version, unreadable, no regular file), and JOURNAL_OTHER_RULES with
+ * *err when it is a save made by another rules version, which this
+ * program would not replay as it was played. Free with
+ * journal_data_free. */
+#define JOURNAL_OTHER_RULES (-2)
 int journal_read(const char *path, struct journal_data *data, char **err);
 void journal_data_free(struct journal_data *data);
 
 /* The newest save in dir that is not over and that no other medsiege has
- * open; caller frees; NULL if none. */
-char *journal_latest(const char *dir);
+ * open; caller frees; NULL if none. *busy (caller frees; may be NULL) is
+ * the newest one that is not over, when another medsiege has it open and
+ * it is newer than the one returned. */
+char *journal_latest(const char *dir, char **busy);
 
 #endif

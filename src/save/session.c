@@ -129,6 +129,91 @@ struct session *session_resume_copy(const char *path, const char *roster,
 	return resume(path, state_dir, false, roster, attach, ctx, err);
 }
 
+void session_check_init(struct session_check *c, const struct journal_data *d,
+			const char *save, const char *verb, bool force)
+{
+	*c = (struct session_check){.d = d, .save = save, .verb = verb,
+				    .force = force};
+}
+
+void session_check_free(struct session_check *c)
+{
+	free(c->warning);
+	c->warning = NULL;
+}
+
+/* A difference (msg, which is freed): refused, or with force said in
+ * the warning, the first only (a game that diverged, or of a changed
+ * scenario, differs at every round after). */
+static int differs(struct session_check *c, char *msg, char **err)
+{
+	if (!c->force) {
+		*err = xasprintf("%s; %s anyway with --force", msg, c->verb);
+		free(msg);
+		return -1;
+	}
+	if (!c->diverged) {
+		c->diverged = true;
+		free(c->warning);
+		c->warning = xasprintf("%s (--force)", msg);
+	}
+	free(msg);
+	return 0;
+}
+
+int session_check_scenario(struct session_check *c, const struct game *g,
+			   char **err)
+{
+	*err = NULL;
+	uint64_t hash = journal_hash_files(g->sc.path, g->sc.roster_path, err);
+	if (*err)
+		return -1;
+	if (hash == c->d->hash)
+		return 0;
+	return differs(c, xasprintf("%s: the scenario %s or its roster changed "
+				    "since this game began",
+				    c->save, c->d->scenario),
+		       err);
+}
+
+int session_check_command(struct session_check *c, const struct game *g,
+			  int k, char **err)
+{
+	const struct journal_data *d = c->d;
+	*err = NULL;
+	for (; c->next < d->ncheck && d->checks[c->next].after <= k; c->next++) {
+		const struct journal_check *ck = &d->checks[c->next];
+		if (ck->after == k && ck->hash != game_state_hash(g) &&
+		    differs(c, xasprintf("%s:%d: the replay diverged at round %d "
+					 "(a different medsiege or scenario, "
+					 "or an edited save?)",
+					 c->save, d->lines[k - 1], ck->round),
+			    err) < 0)
+			return -1;
+	}
+	if (k != d->ncmds || !d->over || !d->result ||
+	    (g->over && strcmp(g->result, d->result) == 0))
+		return 0;
+	return differs(c, g->over ? xasprintf("%s: the save says the game ended "
+					      "'%s', its replay '%s'",
+					      c->save, d->result, g->result)
+				  : xasprintf("%s: the save says the game ended "
+					      "'%s', its replay goes on",
+					      c->save, d->result),
+		       err);
+}
+
+int session_check_refused(struct session_check *c, int k, const char *why,
+			  char **err)
+{
+	*err = NULL;
+	char *cmd = util_printable(c->d->cmds[k - 1]);
+	char *msg = xasprintf("%s:%d: '%s' no longer applies (%s)", c->save,
+			      c->d->lines[k - 1], cmd, why);
+	free(cmd);
+	return differs(c, msg, err);
+}
+
 struct session *session_resume(const char *path, const char *state_dir,
 			       bool force, char **err)
 {
@@ -150,9 +235,17 @@ static struct session *resume(const char *path, const char *state_dir,
 {
 	*err = NULL;
 	char *dir = state_dir ? xstrdup(state_dir) : journal_dir();
-	char *save = path ? xstrdup(path) : journal_latest(dir);
+	char *newest_busy = NULL;
+	char *save = path ? xstrdup(path) : journal_latest(dir, &newest_busy);
 	if (!save) {
-		*err = xasprintf("no unfinished game to resume in %s", dir);
+		*err = newest_busy
+			       ? xasprintf("the newest game (%s) is open elsewhere "
+					   "(another medsiege is playing it), and "
+					   "no other unfinished game is in %s",
+					   newest_busy, dir)
+			       : xasprintf("no unfinished game to resume in %s",
+					   dir);
+		free(newest_busy);
 		free(dir);
 		return NULL;
 	}
@@ -161,6 +254,7 @@ static struct session *resume(const char *path, const char *state_dir,
 	bool busy;
 	struct journal *j = journal_open(save, &busy, err);
 	if (!j && busy) {
+		free(newest_busy);
 		free(save);
 		free(dir);
 		return NULL;
@@ -170,32 +264,31 @@ static struct session *resume(const char *path, const char *state_dir,
 	struct journal_data d;
 	if (journal_read(save, &d, err) != 0) {
 		journal_close(j);
+		free(newest_busy);
 		free(open_err);
 		free(save);
 		free(dir);
 		return NULL;
 	}
 	struct session *s = NULL;
+	struct session_check check;
+	session_check_init(&check, &d, save, "resume it", force);
 	struct game *g = load_game(d.scenario, roster ? roster : d.roster, d.seed, err);
 	if (!g)
 		goto out;
-	char *herr = NULL;
-	uint64_t hash = journal_hash_files(g->sc.path, g->sc.roster_path, &herr);
-	if (herr || (hash != d.hash && !force)) {
-		*err = herr ? herr
-			    : xasprintf("%s: the scenario %s or its roster changed "
-					"since this game began; resume it anyway "
-					"with --force",
-					save, d.scenario);
+	if (session_check_scenario(&check, g, err) != 0) {
 		game_free(g);
 		goto out;
 	}
 	s = session_alloc(g);
 	s->copy = roster || d.roster;
+	if (newest_busy) /* both in dir: their names fit a status line */
+		note(s, xasprintf("the newest game (%s) is open elsewhere; "
+				  "resuming the newest free one, %s",
+				  strrchr(newest_busy, '/') + 1,
+				  strrchr(save, '/') + 1));
 	if (d.manual_dice)
 		game_set_dice(g, DICE_MANUAL);
-	if (hash != d.hash)
-		note(s, xasprintf("the scenario changed since this game began"));
 	if (d.warning)
 		note(s, xstrdup(d.warning));
 	/* Each team goes on being played as it was. */
@@ -212,7 +305,7 @@ static struct session *resume(const char *path, const char *state_dir,
 	if (attach)
 		attach(ctx, g);
 	game_start(g);
-	int good = 0, next_check = 0;
+	int good = 0;
 	char why[CMD_WHY_LEN];
 	for (; good < d.ncmds; good++) {
 		if (cmd_execute(g, CMD_ANY_TEAM, d.cmds[good], why) != 0) {
@@ -223,18 +316,19 @@ static struct session *resume(const char *path, const char *state_dir,
 			free(cmd);
 			break;
 		}
-		while (next_check < d.ncheck && d.checks[next_check].after == good + 1) {
-			const struct journal_check *c = &d.checks[next_check++];
-			if (!force && c->hash != game_state_hash(g)) {
-				*err = xasprintf("%s:%d: the replay diverged at round "
-						 "%d (a different medsiege or "
-						 "scenario?); use --force to go on",
-						 save, d.lines[good], c->round);
-				session_free(s);
-				s = NULL;
-				goto out;
-			}
+		if (session_check_command(&check, g, good + 1, err) != 0) {
+			session_free(s);
+			s = NULL;
+			goto out;
 		}
+	}
+	/* Said first: the scenario changed, the replay diverged. */
+	if (check.warning) {
+		char *all = s->warning ? xasprintf("%s; %s", check.warning,
+						   s->warning)
+				       : xstrdup(check.warning);
+		free(s->warning);
+		s->warning = all;
 	}
 	s->ncmds = good;
 	bool damaged = d.warning || good < d.ncmds;
@@ -254,6 +348,8 @@ static struct session *resume(const char *path, const char *state_dir,
 		note(s, xasprintf("this game is not being saved: %s", open_err));
 	}
 out:
+	free(newest_busy);
+	session_check_free(&check);
 	journal_close(j);
 	free(open_err);
 	journal_data_free(&d);

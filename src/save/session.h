@@ -69,6 +69,40 @@ struct session *session_resume_copy(const char *path, const char *roster,
 				    const char *state_dir,
 				    void (*attach)(void *ctx, struct game *g),
 				    void *ctx, char **err);
+/* A save's replay checked against what the save recorded: the hash of
+ * its scenario and roster when the game began, the state's hash at the
+ * start of each round, and how the game ended. Every reader that
+ * replays a save checks it so (resume, run SAVE, replay): a difference
+ * is refused, or with force gone past and said in warning. */
+struct session_check {
+	const struct journal_data *d;
+	const char *save;  /* the save's path, for messages */
+	const char *verb;  /* what force would do: "resume it", "replay it" */
+	bool force;
+	int next;          /* the next round's hash to compare */
+	bool diverged;     /* force went past a difference */
+	char *warning;     /* owned, may be NULL: the first difference force
+			      went past */
+};
+void session_check_init(struct session_check *c, const struct journal_data *d,
+			const char *save, const char *verb, bool force);
+/* Before the replay: g's scenario and roster (just loaded from
+ * d->scenario) hash as they did when the save began. -1 with *err
+ * (caller frees) when they changed (unless force) or cannot be read. */
+int session_check_scenario(struct session_check *c, const struct game *g,
+			   char **err);
+/* After the save's first k commands have been applied to g: the round
+ * hashes recorded after the k-th agree, and when k is the last, the
+ * game ends as the save says. -1 with *err at a difference. */
+int session_check_command(struct session_check *c, const struct game *g,
+			  int k, char **err);
+/* The save's k-th command (from 1) was refused by the replay (why): a
+ * difference too, for a reader that shows the game as it was played.
+ * -1 with *err, or with force 0 and a warning. */
+int session_check_refused(struct session_check *c, int k, const char *why,
+			  char **err);
+void session_check_free(struct session_check *c);
+
 /* Run one command line given by issuer (a team, or CMD_ANY_TEAM for a
  * script); when accepted, append it to the save (fsync) before
  * returning. Returns like cmd_execute. With must_save, the line is

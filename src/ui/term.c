@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "ui/termcap.h"
 #include "ui/uipriv.h"
 
 /* The one signal-safe flag: which fatal signal arrived (0 = none). */
@@ -100,6 +101,18 @@ int ui_check_terminal(void)
 		fputs("medsiege: playing needs a terminal on standard input and "
 		      "output (try 'medsiege run' for scripts)\n",
 		      stderr);
+		return -1;
+	}
+	if (termcap_cannot_address()) {
+		char *term = util_printable(getenv("TERM"));
+		fprintf(stderr,
+			"medsiege: this terminal (TERM=%s) cannot move its "
+			"cursor, so it cannot show the map: set TERM to your "
+			"terminal's type (TERM=xterm-256color, say), or play "
+			"without a screen with 'medsiege run' and look with "
+			"'medsiege view'\n",
+			term);
+		free(term);
 		return -1;
 	}
 	return 0;

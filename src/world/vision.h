@@ -13,8 +13,8 @@ struct vision_box {
 
 /* What makes a cell a blocker of a line (SPEC 2.1): off the map, its
  * terrain (walls, closed doors, tall features), its height (above both
- * ends), a troop on it (within 4 inches of A, not below the higher
- * end). */
+ * ends), a troop on it (within 4 inches of A, not below the higher end,
+ * and seen by A: see vision_line_blocked). */
 #define VISION_BLOCK_LIST(X)             \
 	X(VBLOCK_NONE, "none")           \
 	X(VBLOCK_EDGE, "edge")           \
@@ -37,6 +37,8 @@ struct vision_step {
 	int x, y;                   /* the cell; a corner: one side cell */
 	int x2, y2;                 /* a corner: the other side cell */
 	enum vision_block why, why2; /* what makes each a blocker, if any */
+	bool unseen, unseen2;       /* a troop (why VBLOCK_TROOP) that A does
+				       not see, so it does not block */
 	int unit, unit2;            /* the living unit standing on each, or -1 */
 	bool blocks;                /* the cell blocks; a corner: both sides */
 };
@@ -52,7 +54,12 @@ struct vision_line {
 
 /* Whether the line from A to B is blocked (SPEC 2.1), with A's and B's
  * heights taken from their cells. A is the viewer or attacker: troops
- * within 4 inches of A block, further ones do not. */
+ * further than 4 inches from A do not block, and one within 4 inches
+ * blocks only when A sees it (it touches A, or it is in A's arc, within
+ * the chart's vision range, on a line from A that is clear, troops nearer
+ * to A blocking that line by this same rule). So a troop A does not see
+ * never shapes what A sees or may shoot at. A is the living unit standing
+ * on A, with its facing; a cell with no unit on it looks every way. */
 bool vision_line_blocked(const struct world *w, int ax, int ay, int bx,
 			 int by);
 
@@ -77,7 +84,8 @@ void vision_team_view(const struct world *w, int team, unsigned char *out);
 
 /* The reference for vision_team_view: the same view found the slow, plain
  * way, walking the line from every living unit of the team to every cell
- * (vision_unit_sees). Tests and benchmarks hold the fast paths to it. */
+ * (vision_unit_sees), each troop within 4 inches asked about as a line
+ * meets it. Tests and benchmarks hold the fast paths to it. */
 void vision_team_view_ref(const struct world *w, int team, unsigned char *out);
 
 /* Fill out[w*h] with 1 where unit idx sees the cell now (vision_unit_sees),

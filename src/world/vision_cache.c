@@ -8,7 +8,12 @@
  * a change of what blocks at a cell outside it cannot change what the unit
  * sees; a change of height can also change which cells are targets of which
  * height, so it recasts every unit whose arc reaches the cell. A troop
- * blocks only within 4 inches of the viewer. After a change only the units
+ * blocks only within 4 inches of the viewer, and only when the viewer sees
+ * it; whether it does depends on the cells and troops around the viewer
+ * alone (never on what its teammates see), and the touched box holds every
+ * cell within 4 inches where a troop coming or going could change that, so
+ * a troop's move recasts a unit only when it is within 4 inches and inside
+ * that box. After a change only the units
  * it can touch are cast again, and only where their old and new views lie
  * is the team's view made again: the union of the stored views there,
  * turned into bytes where it changed.

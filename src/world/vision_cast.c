@@ -18,7 +18,12 @@
  * the viewer's own height (targets no higher) and once for each greater
  * height of the map that has cells in reach (targets exactly that high,
  * tracking only the slopes that reach them). Troops block only within 4
- * inches (u <= 4), checked cell by cell there.
+ * inches (u <= 4), checked cell by cell there, and only those the viewer
+ * sees: before the cast, the troops within 4 inches are taken nearest
+ * first, each seen when it touches the viewer or when it is in the arc
+ * (and the vision range) and its line is clear of terrain and of the
+ * nearer troops already found seen, which are the only ones that can
+ * stand on that line.
  *
  * The diagonal is the one direction whose corners have a side cell in the
  * target's own column, (u, u-1) beside (u-1, u); that corner is checked
@@ -29,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/geom.h"
 #include "base/util.h"
 #include "world/vision_int.h"
 
@@ -69,6 +75,8 @@ struct cast {
 	struct vision_bits *out;
 	int llo, lhi, nlo, nhi; /* lines and minor cells marked so far */
 	struct vision_box *touched; /* in (major, minor) order, or NULL */
+	int ux, uy;               /* the viewer */
+	unsigned char troop[9][9]; /* [dy + 4][dx + 4]: a troop the viewer sees */
 };
 
 /* an/ad < bn/bd, and <=, with positive denominators. */
@@ -84,7 +92,8 @@ static inline bool le(i64 an, i64 ad, i64 bn, i64 bd)
 
 /* Whether cell (u, v) of the octant blocks lines whose higher end is at
  * this cast's level: terrain, a greater height, or a troop within 4 inches
- * at least that high. Cells off the map never matter to cells on it. */
+ * that the viewer sees, at least that high. Cells off the map never matter
+ * to cells on it. */
 static bool blocks(const struct cast *c, int u, int v)
 {
 	int M = c->am + c->oc.su * u, n = c->an + c->oc.sv * v;
@@ -96,8 +105,93 @@ static bool blocks(const struct cast *c, int u, int v)
 	if (u * u + v * v > 16)
 		return false;
 	int x = c->oc.o == VB_COLS ? M : n, y = c->oc.o == VB_COLS ? n : M;
-	return c->w->occ[(size_t)y * (size_t)c->m->w + (size_t)x] >= 0 &&
+	return c->troop[y - c->uy + 4][x - c->ux + 4] &&
 	       (!c->below || !vision_bit(c->below + off, n));
+}
+
+/* The cells within 4 inches of a cell, nearest first. */
+static const signed char near4[48][2] = {
+	{0, -1},  {-1, 0}, {1, 0},   {0, 1},   {-1, -1}, {1, -1}, {-1, 1},
+	{1, 1},   {0, -2}, {-2, 0},  {2, 0},   {0, 2},   {-1, -2}, {1, -2},
+	{-2, -1}, {2, -1}, {-2, 1},  {2, 1},   {-1, 2},  {1, 2},  {-2, -2},
+	{2, -2},  {-2, 2}, {2, 2},   {0, -3},  {-3, 0},  {3, 0},  {0, 3},
+	{-1, -3}, {1, -3}, {-3, -1}, {3, -1},  {-3, 1},  {3, 1},  {-1, 3},
+	{1, 3},   {-2, -3}, {2, -3}, {-3, -2}, {3, -2},  {-3, 2}, {3, 2},
+	{-2, 3},  {2, 3},  {0, -4},  {-4, 0},  {4, 0},   {0, 4},
+};
+
+/* A line from the viewer to a troop within 4 inches, walked on the index:
+ * level li is the higher end's; troop[][] holds the nearer troops found
+ * seen so far, every troop that can block this line among them. */
+struct troop_line {
+	const struct vision_map *m;
+	int ux, uy, li;
+	const unsigned char (*troop)[9];
+	struct vision_box *touched;
+};
+
+static bool troop_line_cell(void *ctx, int x, int y)
+{
+	const struct troop_line *k = ctx;
+	const struct vision_map *m = k->m;
+	if (x < 0 || y < 0 || x >= m->w || y >= m->h)
+		return true;
+	if (k->touched)
+		vision_box_add(k->touched, x, y);
+	size_t p = m->plane[VB_ROWS], off = (size_t)y * m->words[VB_ROWS];
+	if (vision_bit(m->blk[VB_ROWS] + (size_t)k->li * p + off, x))
+		return true;
+	return k->troop[y - k->uy + 4][x - k->ux + 4] &&
+	       (k->li == 0 ||
+		!vision_bit(m->le[VB_ROWS] + (size_t)(k->li - 1) * p + off, x));
+}
+
+static bool troop_line_corner(void *ctx, int x1, int y1, int x2, int y2)
+{
+	/* Both cells are read, so both go into touched. */
+	bool a = troop_line_cell(ctx, x1, y1), b = troop_line_cell(ctx, x2, y2);
+	return a && b;
+}
+
+/* Fill c->troop with the troops within 4 inches that unit un sees (SPEC
+ * 2.1), nearest first; widen touched by every cell read, and by every
+ * cell where a troop coming or going could change the answer. */
+static void troops_seen(struct cast *c, const struct unit *un,
+			struct vision_box *touched)
+{
+	const struct vision_map *m = c->m;
+	const struct world *w = c->w;
+	int vr = w->roster.chart.vision_range;
+	int ha = world_height(w, un->x, un->y);
+	memset(c->troop, 0, sizeof c->troop);
+	c->ux = un->x;
+	c->uy = un->y;
+	for (int i = 0; i < 48; i++) {
+		int dx = near4[i][0], dy = near4[i][1];
+		int x = un->x + dx, y = un->y + dy;
+		if (x < 0 || y < 0 || x >= m->w || y >= m->h)
+			continue;
+		bool touching = dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+		if (!touching && (!geom_in_arc(un->facing, dx, dy) ||
+				  (vr > 0 && dx * dx + dy * dy > vr * vr)))
+			continue;
+		if (touched)
+			vision_box_add(touched, x, y);
+		if (w->occ[(size_t)y * (size_t)m->w + (size_t)x] < 0)
+			continue;
+		if (!touching) {
+			int ht = world_height(w, x, y);
+			struct troop_line k = {
+				m, un->x, un->y,
+				vision_map_level(m, ha > ht ? ha : ht),
+				(const unsigned char(*)[9])c->troop, touched};
+			struct line_visitor v = {troop_line_cell,
+						 troop_line_corner, &k};
+			if (geom_line_walk(un->x, un->y, x, y, &v))
+				continue;
+		}
+		c->troop[dy + 4][dx + 4] = 1;
+	}
 }
 
 /* Whether the corner (u - 1/2, u - 1/2) shuts the diagonal to (u, u): its
@@ -577,6 +671,7 @@ void vision_cast_unit(const struct vision_map *m, const struct world *w,
 	int la = vision_map_level(m, world_height(w, un->x, un->y));
 	struct cast c = {.m = m, .w = w, .s = s,
 			 .R = w->roster.chart.vision_range};
+	troops_seen(&c, un, touched);
 	for (int li = la; li < m->nlev; li++) {
 		if (li > la && m->levbox[li].x1 < m->levbox[li].x0)
 			continue;

@@ -112,7 +112,8 @@ void vision_cast_region(const struct vision_map *m, const struct world *w,
  * out[VB_COLS], which must cover vision_cast_region; each seen cell is set
  * in exactly one of the two. When touched is not NULL it is widened to
  * every cell whose terrain can change the result (the unit's cell, those
- * it sees and those that cast its shadows).
+ * it sees and those that cast its shadows) and every cell within 4 inches
+ * where a troop would change which troops the unit sees.
  */
 void vision_cast_unit(const struct vision_map *m, const struct world *w,
 		      int idx, struct vision_scratch *s,

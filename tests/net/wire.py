@@ -69,7 +69,8 @@ def hostile(net):
             '\u00e9\u2014\U0001f3f0' * 100)
     head, rest = text.split('description:', 1)
     rest = rest[rest.index('\nroster:'):]
-    text = (head.replace('name: Tutorial', 'name: "Tutorial \\"quoted\\" \\\\ and \\t"') +
+    # (A name holds no control character: the tab is in the description.)
+    text = (head.replace('name: Tutorial', 'name: "Tutorial \\"quoted\\" \\\\ and /"') +
             'description: "%s"' % desc + rest)
     text = text.replace('roster: ../units/standard.yaml',
                         'roster: ' + os.path.join(SRCDIR, 'units', 'standard.yaml'))

@@ -2,7 +2,8 @@
 # The terminal game when things go wrong around it: Ctrl-\ (SIGQUIT)
 # leaves the terminal as it found it; a save that stops (a full disk, by
 # the journal's fault hook) is said at once on the status line and in the
-# log; a FIFO among the saves, or as the key file, hangs nothing.
+# log; a FIFO among the saves, or as the key file, hangs nothing;
+# --resume says which game is open elsewhere.
 . "$(dirname "$0")/lib.sh"
 
 # Whether stty -a output in FILE shows echo and line editing on.
@@ -76,7 +77,19 @@ check "--resume passes over the save open elsewhere: the gatehouse comes back" \
 	eval 'wait_for "Red to play" && screen | grep -q Gatehouse'
 keys Enter
 check "--resume: r1 where it was" wait_for "movement left"
+busy=$(basename "$(ls "$XDG_STATE_HOME"/medsiege/tutorial-*.save)")
+free=$(basename "$(ls "$XDG_STATE_HOME"/medsiege/gatehouse-*.save)")
+check "--resume: it says which game is open elsewhere, and which it resumed" \
+	wait_joined "the newest game ($busy) is open elsewhere; resuming the newest free one, $free"
 quit_game
+# The newest game open elsewhere and no other: said, with its path.
+rm -f "$XDG_STATE_HOME"/medsiege/gatehouse-*.save
+# (Standard error to a file: the program exits at once, and may take its
+# pane with it before it can be read.)
+start -- "--resume 2>$work/err"
+check "--resume with only a game open elsewhere: exit 2" eval '[ "$(exit_status)" = 2 ]'
+check "--resume with only a game open elsewhere: it names it" \
+	grep -qF "medsiege: the newest game ($XDG_STATE_HOME/medsiege/$busy) is open elsewhere" "$work/err"
 kill "$writer"
 wait "$held"
 # A FIFO where the key file should be: the game starts, and says so.

@@ -182,6 +182,15 @@ start_red() {
 		wait_for "movement left"
 }
 
+# melee_win: tests/ui/melee.yaml with seed 1: Red's knight attacks the
+# levy in round 1, and the roll that disables it (Red wins) is made.
+melee_win() {
+	start_red -- "$srcdir/tests/ui/melee.yaml --seed 1" &&
+		keys e y && wait_for "Round 1: Red, Missile fire" &&
+		keys e y && wait_for "Round 1: Red, Melee" &&
+		keys Tab t F && wait_for "[y/n]" && keys y
+}
+
 # proc_field PID N: field N (3 = state, 4 = parent pid) of /proc/PID/stat,
 # read after the command name, which may hold blanks and parentheses.
 # Nothing when the process is gone. /proc and the shell only: no ps, which

@@ -62,14 +62,7 @@ check "Blue sees its crossbowman" eval 'wait_for "movement left" && [ "$(cell 10
 check "but not Red's archer" eventually '[ "$(cell 5 5)" = " " ] && ! screen | grep -wq r3'
 
 # Seed 1: r1 disables the levy: Red wins.
-start_red -- "$field --seed 1"
-keys e y
-wait_for "Round 1: Red, Missile fire"
-keys e y
-wait_for "Round 1: Red, Melee"
-keys Tab t F
-wait_for "[y/n]"
-keys y
+melee_win
 check "the roll that won stays in view" \
 	eval 'wait_for "rolled 20: HIT" && wait_for "b1 is disabled"'
 check "the status line says the battle is decided" \

@@ -41,6 +41,16 @@ gone "$(game_pid)"
 check "--resume SAVE names the save" eval 'start -- "--resume $save" && wait_for "Blue to play"'
 keys q
 
+# A save of another rules version is refused before the game begins,
+# --force or not (tests/save.sh checks the whole line). The game is gone
+# at once, maybe with its pane: what it said is kept in a file.
+sed 's/^# rules: .*/# rules: 999/' "$save" >"$work/other.save"
+start -- "--resume $work/other.save --force 2>$work/other.err"
+check "--resume: a save of another rules version is refused, with status 2" \
+	eval '[ "$(exit_status)" = 2 ]'
+check "--resume: ... naming both versions" \
+	grep -q "other.save: made by rules version 999 of medsiege; this medsiege plays rules version" "$work/other.err"
+
 # A computer player: Blue is played by the program (--pace 0: its turn
 # is not shown action by action, so the digest tells it).
 start -- "$scenario --seed 2 --ai Blue --pace 0"
