@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
 #include "net/priv.h"
@@ -245,6 +246,27 @@ static void answer(struct client *c, const char *line, const char *why)
 	strbuf_free(&b);
 }
 
+/* A chat line as the others may read it: an invisible format character
+ * (a right-to-left override would turn their screen's line around, a
+ * zero-width one hide a word) is written out as \uXXXX. Caller frees. */
+static char *chat_visible(const char *text)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	for (const char *p = text; *p;) {
+		unsigned cp;
+		size_t n = utf8_decode(p, &cp);
+		if (n == 0)
+			n = 1; /* the protocol let no such byte in */
+		if (utf8_is_format(cp))
+			strbuf_addf(&b, "\\u%04x", cp);
+		else
+			strbuf_addn(&b, p, n);
+		p += n;
+	}
+	return b.s;
+}
+
 /* A chat line goes into every team's record, so it must fit in a line
  * of the protocol: a longer one is refused to its sender alone. */
 static void broadcast_chat(struct host *h, struct client *from,
@@ -258,7 +280,9 @@ static void broadcast_chat(struct host *h, struct client *from,
 	strbuf_add(&b, "{\"type\":\"chat\",\"from\":");
 	strbuf_add_json(&b, who);
 	strbuf_add(&b, ",\"text\":");
-	strbuf_add_json(&b, line + 5);
+	char *text = chat_visible(line + 5);
+	strbuf_add_json(&b, text);
+	free(text);
 	strbuf_addc(&b, '}');
 	if (b.len < PROTO_LINE_MAX) {
 		for (int t = 0; t < h->nrec; t++)
