@@ -84,3 +84,33 @@ enum file_line file_read_line(FILE *f, char *buf, size_t max, size_t *len,
 		return FILE_LINE_EOF;
 	return FILE_LINE_OK;
 }
+
+bool file_write_all(int fd, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	while (n > 0) {
+		ssize_t k = write(fd, c, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		c += k;
+		n -= (size_t)k;
+	}
+	return true;
+}
+
+int file_read_all(int fd, void *p, size_t n)
+{
+	unsigned char *c = p;
+	size_t got = 0;
+	while (got < n) {
+		ssize_t k = read(fd, c + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return k == 0 && got == 0 ? 0 : -1;
+		got += (size_t)k;
+	}
+	return 1;
+}

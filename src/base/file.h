@@ -16,6 +16,13 @@
  * a directory is one of these). *why is a constant string. */
 int file_open_regular(const char *path, int flags, const char **why);
 
+/* Write all n bytes to fd, going on after a signal: false on an error
+ * (errno says which). */
+bool file_write_all(int fd, const void *p, size_t n);
+/* Read exactly n bytes from fd: 1, or 0 at a clean end of file (nothing
+ * read), or -1 on an error or an end within the n bytes. */
+int file_read_all(int fd, void *p, size_t n);
+
 /* How file_read_line ended. */
 enum file_line {
 	FILE_LINE_OK,       /* a line; *newline says if it ended with one */

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "base/util.h"
 #include "cli/cli.h"
 #include "cli/sim.h"
@@ -58,37 +59,6 @@ struct runner {
 	int status;          /* 0, or the exit status of a failure */
 };
 
-static bool write_all(int fd, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	while (n > 0) {
-		ssize_t k = write(fd, c, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return false;
-		c += k;
-		n -= (size_t)k;
-	}
-	return true;
-}
-
-/* Read exactly n bytes; 0 at a clean end of file, -1 on anything else. */
-static int read_all(int fd, void *p, size_t n)
-{
-	unsigned char *c = p;
-	size_t got = 0;
-	while (got < n) {
-		ssize_t k = read(fd, c + got, n - got);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return k == 0 && got == 0 ? 0 : -1;
-		got += (size_t)k;
-	}
-	return 1;
-}
-
 /* The bytes that follow a result's head: its disabled units and its idle
  * stretches. */
 static size_t tail_size(const struct sim_result *r)
@@ -116,14 +86,14 @@ __attribute__((noreturn)) static void worker_main(const struct sim_opts *o, int 
 	bool kill = kill_env && cli_parse_u64(kill_env, &kill_seed);
 	uint64_t game;
 	int rc;
-	while ((rc = read_all(task_fd, &game, sizeof game)) == 1) {
+	while ((rc = file_read_all(task_fd, &game, sizeof game)) == 1) {
 		struct sim_result r;
 		sim_play_one(o, value_of(o, game), seed_of(o, game), &r);
 		if (kill && r.seed == kill_seed)
 			raise(SIGKILL);
-		bool ok = write_all(result_fd, &r, sizeof r) &&
-			  write_all(result_fd, r.disabled, (size_t)r.nunits) &&
-			  write_all(result_fd, r.idle,
+		bool ok = file_write_all(result_fd, &r, sizeof r) &&
+			  file_write_all(result_fd, r.disabled, (size_t)r.nunits) &&
+			  file_write_all(result_fd, r.idle,
 				    (size_t)r.nidle * sizeof *r.idle);
 		sim_result_free(&r);
 		if (!ok)
@@ -295,7 +265,7 @@ static void dispatch(struct runner *ru)
 			continue;
 		w->game = ru->next_task++;
 		w->busy = true;
-		if (!write_all(w->task_fd, &w->game, sizeof w->game)) {
+		if (!file_write_all(w->task_fd, &w->game, sizeof w->game)) {
 			close_fd(&w->task_fd);
 			report_lost(ru, w);
 		}

@@ -56,36 +56,6 @@ static char *read_path(const char *path, size_t *len, char **err)
 	return b;
 }
 
-static bool write_all(int fd, const void *p, size_t n)
-{
-	const char *s = p;
-	while (n > 0) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		s += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
-static bool read_all(int fd, void *p, size_t n)
-{
-	char *s = p;
-	while (n > 0) {
-		ssize_t r = read(fd, s, n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return false;
-		s += r;
-		n -= (size_t)r;
-	}
-	return true;
-}
-
 /* In the child: check the scenario and read both files, then send
  * [status][name][len][bytes][len][bytes] (status 0), or [1][len][why]. */
 static void reader_child(const char *path, int fd)
@@ -102,17 +72,17 @@ static void reader_child(const char *path, int fd)
 		scenario_free(&sc);
 	}
 	char status = c.roster ? 0 : 1;
-	bool ok = write_all(fd, &status, 1);
+	bool ok = file_write_all(fd, &status, 1);
 	if (status == 0) {
-		ok = ok && write_all(fd, c.name, sizeof c.name) &&
-		     write_all(fd, &c.nscenario, sizeof c.nscenario) &&
-		     write_all(fd, c.scenario, c.nscenario) &&
-		     write_all(fd, &c.nroster, sizeof c.nroster) &&
-		     write_all(fd, c.roster, c.nroster);
+		ok = ok && file_write_all(fd, c.name, sizeof c.name) &&
+		     file_write_all(fd, &c.nscenario, sizeof c.nscenario) &&
+		     file_write_all(fd, c.scenario, c.nscenario) &&
+		     file_write_all(fd, &c.nroster, sizeof c.nroster) &&
+		     file_write_all(fd, c.roster, c.nroster);
 	} else {
 		const char *e = err ? err : "cannot read the scenario";
 		size_t n = strlen(e);
-		ok = ok && write_all(fd, &n, sizeof n) && write_all(fd, e, n);
+		ok = ok && file_write_all(fd, &n, sizeof n) && file_write_all(fd, e, n);
 	}
 	_exit(ok ? 0 : 1);
 }
@@ -139,20 +109,20 @@ static int read_scenario(const char *path, struct copy *c, char *why,
 	}
 	close(p[1]);
 	char status = 1;
-	bool ok = read_all(p[0], &status, 1);
+	bool ok = (file_read_all(p[0], &status, 1) == 1);
 	if (ok && status == 0) {
-		ok = read_all(p[0], c->name, sizeof c->name) &&
-		     read_all(p[0], &c->nscenario, sizeof c->nscenario) &&
+		ok = (file_read_all(p[0], c->name, sizeof c->name) == 1) &&
+		     (file_read_all(p[0], &c->nscenario, sizeof c->nscenario) == 1) &&
 		     c->nscenario <= STORE_COPY_MAX;
 		if (ok) {
 			c->scenario = xmalloc(c->nscenario + 1);
-			ok = read_all(p[0], c->scenario, c->nscenario) &&
-			     read_all(p[0], &c->nroster, sizeof c->nroster) &&
+			ok = (file_read_all(p[0], c->scenario, c->nscenario) == 1) &&
+			     (file_read_all(p[0], &c->nroster, sizeof c->nroster) == 1) &&
 			     c->nroster <= STORE_COPY_MAX;
 		}
 		if (ok) {
 			c->roster = xmalloc(c->nroster + 1);
-			ok = read_all(p[0], c->roster, c->nroster);
+			ok = (file_read_all(p[0], c->roster, c->nroster) == 1);
 		}
 		c->name[sizeof c->name - 1] = '\0';
 		if (!ok)
@@ -160,8 +130,8 @@ static int read_scenario(const char *path, struct copy *c, char *why,
 	} else if (ok) {
 		size_t n = 0;
 		char msg[512] = "";
-		if (read_all(p[0], &n, sizeof n) && n < sizeof msg &&
-		    read_all(p[0], msg, n))
+		if ((file_read_all(p[0], &n, sizeof n) == 1) && n < sizeof msg &&
+		    (file_read_all(p[0], msg, n) == 1))
 			msg[n] = '\0';
 		snprintf(why, whysize, "%s", msg[0] ? msg : "cannot read the scenario");
 		ok = false;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "base/util.h"
 #include "net/priv.h"
 #include "save/journal.h"
@@ -210,16 +211,7 @@ int store_write_new(const struct store_game *g, const char *file,
 	int fd = store_file(g, file, O_WRONLY | O_CREAT, why, whysize);
 	if (fd < 0)
 		return -1;
-	size_t done = 0;
-	while (done < len) {
-		ssize_t w = write(fd, bytes + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
-	int rc = done == len && fsync(fd) == 0 ? 0 : -1;
+	int rc = file_write_all(fd, bytes, len) && fsync(fd) == 0 ? 0 : -1;
 	if (rc != 0)
 		snprintf(why, whysize, "%s/%s: cannot write: %s", g->dir, file,
 			 strerror(errno));
