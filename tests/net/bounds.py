@@ -7,11 +7,15 @@
   larger than a socket's buffer (a 512x512 field) is dropped once the
   stall time has passed (given short with --net-ms), and the player of
   the same game plays on meanwhile;
+- a link planted at any file of a sleeping game's folder, or at the
+  folder itself, is never followed: waking the game is refused, saying
+  why, and the link's target is left as it was;
 - chat cannot carry invisible format characters (a right-to-left
   override would reorder what the others read): they are shown escaped.
 """
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -30,18 +34,7 @@ def wrong_codes(rep, net):
     before = os.path.getsize(host.log)
     answers = {}
     for k in range(300):
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.settimeout(10)
-        s.connect(host.sock)
-        s.sendall(('%s\nhello %s-red-0000-0000-0000-%04d\n' % (GREETING, host.game, k)).encode())
-        data = b''
-        while data.count(b'\n') < 2:
-            chunk = s.recv(4096)
-            if not chunk:
-                break
-            data += chunk
-        s.close()
-        text = data.decode(errors='replace')
+        text = host.exchange('hello %s-red-0000-0000-0000-%04d' % (host.game, k), timeout=10)
         key = ('too many' if 'too many wrong codes' in text
                else 'no seat' if 'no seat in this game has that code' in text else text)
         answers[key] = answers.get(key, 0) + 1
@@ -108,12 +101,50 @@ def chat_controls(rep, net):
         c.close()
 
 
+def planted_links(rep, net):
+    host = net.host(os.path.join(SRCDIR, 'maps', 'tutorial.yaml'), seed=1)
+    pool = Pool()
+    seats, _ = seat_all(pool, host)
+    for c in pool.conns:
+        c.close()
+    host.kill(signal.SIGTERM)
+    rep.ok(host.wait_gone(), 'the host stopped: the game sleeps')
+    target = os.path.join(net.dir, 'target')
+    save = os.path.basename(host.save())
+    for name in ('seats', 'info', 'log', save, 'roster.yaml'):
+        with open(target, 'w') as f:
+            f.write('untouched\n')
+        path = os.path.join(host.dir, name)
+        os.rename(path, path + '.real')
+        os.symlink(target, path)
+        st, out, err = net.medsiege('host', '--resume', host.game, '--detach')
+        with open(target) as f:
+            kept = f.read() == 'untouched\n'
+        rep.ok(st != 0 and kept and not host.alive(),
+               'a link planted at %s: not followed, the game not woken (%s)'
+               % (name, err.strip()[:90]))
+        os.unlink(path)
+        os.rename(path + '.real', path)
+    real = host.dir + '.real'
+    os.rename(host.dir, real)
+    os.symlink(real, host.dir)
+    st, out, err = net.medsiege('host', '--resume', host.game, '--detach')
+    rep.ok(st != 0 and not host.alive(),
+           'a link planted at the game\'s folder: not followed (%s)' % err.strip()[:90])
+    os.unlink(host.dir)
+    os.rename(real, host.dir)
+    st, out, err = net.medsiege('host', '--resume', host.game, '--detach')
+    rep.ok(st == 0, 'the folder as it was: the game wakes', err)
+    net.kill_hosts()
+
+
 def main():
     rep = Report()
     with Net('bounds') as net:
         wrong_codes(rep, net)
         silent_watcher(rep, net)
         chat_controls(rep, net)
+        planted_links(rep, net)
         crashes = net.crash_reports()
         rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
     return rep.done()

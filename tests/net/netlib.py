@@ -256,11 +256,13 @@ class Host:
             raise NetError('medsiege host said no game: %r' % out)
         return cls(net, game.group(1), mine.group(1) if mine else None)
 
-    def info(self):
+    def exchange(self, line, timeout=30):
+        """One connection of its own: the greeting and line sent, the
+        host's second line (after its greeting) read, as text."""
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.settimeout(30)
+        s.settimeout(timeout)
         s.connect(self.sock)
-        s.sendall(('%s\ninfo\n' % GREETING).encode())
+        s.sendall(('%s\n%s\n' % (GREETING, line)).encode())
         data = b''
         while data.count(b'\n') < 2:
             chunk = s.recv(65536)
@@ -268,7 +270,11 @@ class Host:
                 break
             data += chunk
         s.close()
-        return json.loads(data.split(b'\n')[1])
+        lines = data.split(b'\n')
+        return lines[1].decode(errors='replace') if len(lines) > 1 else ''
+
+    def info(self):
+        return json.loads(self.exchange('info'))
 
     def claim_seats(self):
         """How each seat is to be taken: the starter's is bound to this
