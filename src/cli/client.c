@@ -406,8 +406,9 @@ static void start_again(struct client *cl)
 	cl->history_of = NULL;
 	wire_client_free(&cl->wc);
 	wire_client_init(&cl->wc);
+	/* The host's new record comes on the connection that found it: its
+	 * id (boot) stays, for the next reconnection. */
 	cl->nrecord = 0;
-	cl->boot[0] = '\0';
 	cl->restart = false;
 }
 
@@ -484,8 +485,10 @@ int client_run(const struct client_seat *want)
 		return 1;
 	}
 	signal(SIGPIPE, SIG_IGN);
+	bool connected = false; /* the seat taken again by the screen */
 	for (;;) {
-		if (connect_seat(&cl) != 0 && (cl.gone || !reconnect(&cl))) {
+		if (!connected && connect_seat(&cl) != 0 &&
+		    (cl.gone || !reconnect(&cl))) {
 			fprintf(stderr, "medsiege: %s\n", cl.why);
 			status = 1;
 			goto out;
@@ -540,7 +543,10 @@ int client_run(const struct client_seat *want)
 		cl.note[0] = '\0';
 		if (status != UI_RESTART)
 			break;
+		/* A new host: the screen got the seat back, and its record
+		 * follows on that connection. */
 		start_again(&cl);
+		connected = cl.c.fd >= 0;
 	}
 	if (status == UI_RESTART)
 		status = 1;
