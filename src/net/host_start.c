@@ -270,9 +270,67 @@ static int check_room(long long size, char *why, size_t whysize)
 	return 0;
 }
 
+/* The unfinished games in the store: in all, and this user's. */
+struct census {
+	const char *root;
+	unsigned uid;
+	int all, mine;
+};
+
+static void count_game(void *ctx, const char *name)
+{
+	struct census *c = ctx;
+	struct store_game g;
+	char why[256], rwhy[64];
+	if (store_open(c->root, name, &g, why, sizeof why) != 0)
+		return;
+	int fd = store_file(&g, "info", O_RDONLY, why, sizeof why);
+	size_t len;
+	char *info = fd >= 0 ? store_read_fd(fd, 64 * 1024, &len, rwhy, sizeof rwhy)
+			     : NULL;
+	if (fd >= 0)
+		close(fd);
+	store_close(&g);
+	/* A folder with no summary yet is a game being made: it counts. */
+	if (info && strstr(info, "\"over\":true")) {
+		free(info);
+		return;
+	}
+	c->all++;
+	char mine[48];
+	snprintf(mine, sizeof mine, "\"starter\":%u,", c->uid);
+	if (info && strstr(info, mine))
+		c->mine++;
+	free(info);
+}
+
+static int check_limits(const char *root, unsigned uid, char *why,
+			size_t whysize)
+{
+	struct census c = {root, uid, 0, 0};
+	store_list(root, count_game, &c);
+	if (c.mine >= HOST_GAMES_PER_USER) {
+		snprintf(why, whysize,
+			 "you have %d unfinished games here, the most one player "
+			 "may: finish one first",
+			 c.mine);
+		return -1;
+	}
+	if (c.all >= HOST_GAMES_MAX) {
+		snprintf(why, whysize,
+			 "%d unfinished games are hosted here, the most there may "
+			 "be: try again when one has ended",
+			 c.all);
+		return -1;
+	}
+	return 0;
+}
+
 static int new_game(struct host *h, const struct host_opts *o, const char *root,
 		    char *why, size_t whysize)
 {
+	if (check_limits(root, h->starter, why, whysize) != 0)
+		return -1;
 	struct copy c;
 	if (read_scenario(o->scenario, &c, why, whysize) != 0)
 		return -1;

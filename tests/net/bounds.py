@@ -10,6 +10,8 @@
 - a link planted at any file of a sleeping game's folder, or at the
   folder itself, is never followed: waking the game is refused, saying
   why, and the link's target is left as it was;
+- one user may have 16 unfinished games at a time: the 17th is refused
+  in one line, and leaves nothing behind;
 - chat cannot carry invisible format characters (a right-to-left
   override would reorder what the others read): they are shown escaped.
 """
@@ -138,6 +140,21 @@ def planted_links(rep, net):
     net.kill_hosts()
 
 
+def game_limit(rep):
+    with Net('limit') as net:
+        tutorial = os.path.join(SRCDIR, 'maps', 'tutorial.yaml')
+        started = 0
+        for _ in range(16):
+            st, out, err = net.medsiege('host', tutorial, '--team', '-', '--detach')
+            started += st == 0
+        rep.ok(started == 16, '16 games started (%d)' % started)
+        before = sorted(os.listdir(net.store()))
+        st, out, err = net.medsiege('host', tutorial, '--team', '-', '--detach')
+        rep.ok(st != 0 and 'unfinished games' in err and err.count('\n') == 1,
+               'the 17th is refused in one line', err)
+        rep.ok(sorted(os.listdir(net.store())) == before, 'and leaves nothing behind')
+
+
 def main():
     rep = Report()
     with Net('bounds') as net:
@@ -147,6 +164,7 @@ def main():
         planted_links(rep, net)
         crashes = net.crash_reports()
         rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
+    game_limit(rep)
     return rep.done()
 
 
