@@ -47,7 +47,7 @@
 #define HOST_WRONG_MAX 20
 #define HOST_WRONG_WINDOW_MS 10000
 /* Unfinished games one user may start, and the store may hold. */
-#define HOST_GAMES_PER_USER 16
+#define HOST_GAMES_PER_USER 32
 #define HOST_GAMES_MAX 256
 /* The host's log is cut back to its last quarter past this size. */
 #define HOST_LOG_MAX (1024 * 1024)

@@ -10,13 +10,14 @@
 - a link planted at any file of a sleeping game's folder, or at the
   folder itself, is never followed: waking the game is refused, saying
   why, and the link's target is left as it was;
-- one user may have 16 unfinished games at a time: the 17th is refused
+- one user may have 32 unfinished games at a time: the 33rd is refused
   in one line, and leaves nothing behind;
 - chat cannot carry invisible format characters (a right-to-left
   override would reorder what the others read): they are shown escaped.
 """
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -141,17 +142,21 @@ def planted_links(rep, net):
 
 
 def game_limit(rep):
+    """32 unfinished games of one user: one hosted and put to sleep, and
+    31 copies of its folder under other names (a sleeping game costs a
+    folder, not a process)."""
     with Net('limit') as net:
         tutorial = os.path.join(SRCDIR, 'maps', 'tutorial.yaml')
-        started = 0
-        for _ in range(16):
-            st, out, err = net.medsiege('host', tutorial, '--team', '-', '--detach')
-            started += st == 0
-        rep.ok(started == 16, '16 games started (%d)' % started)
+        host = net.host(tutorial, seed=1, args=['--team', '-'])
+        host.kill(signal.SIGTERM)
+        rep.ok(host.wait_gone(), 'a game hosted, then asleep')
+        for k in range(31):
+            shutil.copytree(host.dir, os.path.join(net.store(), 'tutorial-%04d' % k),
+                            symlinks=True)
         before = sorted(os.listdir(net.store()))
         st, out, err = net.medsiege('host', tutorial, '--team', '-', '--detach')
         rep.ok(st != 0 and 'unfinished games' in err and err.count('\n') == 1,
-               'the 17th is refused in one line', err)
+               'with 32 unfinished games, a 33rd is refused in one line', err)
         rep.ok(sorted(os.listdir(net.store())) == before, 'and leaves nothing behind')
 
 

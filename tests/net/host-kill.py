@@ -20,6 +20,7 @@ once, when a signal that came while the host was busy used to be lost
 and the host, with nobody left to wake it, to sleep on forever."""
 
 import os
+import shutil
 import signal
 import socket
 import sys
@@ -145,6 +146,10 @@ def sigterm(rep, net, rng):
         host.kill(signal.SIGTERM)
         if not host.wait_gone(10) or os.path.exists(host.sock):
             stuck.append(host.game)
+        else:
+            # Its game sleeps: done with, it goes (a player may have
+            # only so many unfinished games).
+            shutil.rmtree(host.dir, ignore_errors=True)
     rep.ok(not stuck, 'SIGTERM at %d random moments: every host stopped, its socket '
            'removed' % TERMS, 'still running: %s' % ' '.join(stuck))
 
