@@ -16,18 +16,36 @@ build = os.environ.get("abs_top_builddir") or os.getcwd()
 medsiege = os.path.join(build, "medsiege")
 fog = os.path.join(top, "tests", "data")
 
-# Red's first turn: moves, a turn, an undone move, a shot, the steps.
-RED = ["move r3 n", "move r3 ne", "face r3 e", "undo", "move r1 n n",
-       "move r8 n", "move r7 n", "bogus line", "end", "shoot r5 b1",
-       "shoot r6 b2", "end", "end"]
-# Blue's turn: its hidden units move, differently in each fixture.
-BLUE = {
-    "fog-a": ["move b6 e e", "move b7 s", "end", "end", "end"],
-    "fog-b": ["move b6 w", "move b7 e e", "move b8 s s", "end", "end", "end"],
-    "fog-c": ["end", "end", "end"],
+# Two families of fixtures, each one battle with Blue's units that Red
+# cannot see moved, added or removed. Gatehouse (fog-a/b/c): Red's first
+# turn (moves, a turn, an undone move, a shot, the steps), Blue's turn,
+# Red's next step. The melee field (melee-fog-a/b/c): Red's first turn of
+# steps and a step back, Blue's turn, Red's next turn.
+FAMILIES = {
+    "fog": {
+        "red": ["move r3 n", "move r3 ne", "face r3 e", "undo", "move r1 n n",
+                "move r8 n", "move r7 n", "bogus line", "end", "shoot r5 b1",
+                "shoot r6 b2", "end", "end"],
+        # Blue's turn: its hidden units move, differently in each fixture.
+        "blue": {
+            "fog-a": ["move b6 e e", "move b7 s", "end", "end", "end"],
+            "fog-b": ["move b6 w", "move b7 e e", "move b8 s s", "end", "end", "end"],
+            "fog-c": ["end", "end", "end"],
+        },
+        # Red again: the next round's first step, to read what Blue's
+        # turn told.
+        "red2": ["move r3 n", "end", "end", "end"],
+    },
+    "melee-fog": {
+        "red": ["move r3 w", "bogus line", "move r3 e", "undo", "end", "end", "end"],
+        "blue": {
+            "melee-fog-a": ["move b2 n", "end", "end", "end"],
+            "melee-fog-b": ["move b2 s", "move b3 n", "end", "end", "end"],
+            "melee-fog-c": ["end", "end", "end"],
+        },
+        "red2": ["move r3 w", "end", "end", "end"],
+    },
 }
-# Red again: the next round's first step, to read what Blue's turn told.
-RED2 = ["move r3 n", "end", "end", "end"]
 
 fails = 0
 
@@ -110,7 +128,7 @@ def host(fixture, work):
     return game, sock
 
 
-def play(fixture, work):
+def play(family, fixture, work):
     game, sock = host(fixture, work)
     # Red is the starter's seat (bound to this uid); its seat line tells
     # Red's watch code; Blue is claimed with a seat key.
@@ -118,13 +136,13 @@ def play(fixture, work):
     watch = Client(sock, "hello " + red.seat["watch"])
     blue = Client(sock, "claim Blue key")
     answers = []
-    for c in RED:
+    for c in family["red"]:
         answers.append(red.command(c))
-    for c in BLUE[fixture]:
+    for c in family["blue"][fixture]:
         o = blue.command(c)
         if o["type"] != "ok":
             fail(f"{fixture}: Blue's {c!r} refused: {o.get('why')}")
-    for c in RED2:
+    for c in family["red2"]:
         answers.append(red.command(c))
     # Everything sent is in the wire logs once the host has flushed it:
     # ask for a pong on each, which comes after all of it.
@@ -149,39 +167,37 @@ def play(fixture, work):
     return {k: mask(v) for k, v in logs.items()}, answers
 
 
-def main():
-    if not os.access(medsiege, os.X_OK):
-        print("1..0 # SKIP no medsiege binary")
-        return 0
+def check_family(name, family, tmp):
+    fixtures = sorted(family["blue"])
     results = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for fx in ("fog-a", "fog-b", "fog-c"):
-            work = os.path.join(tmp, fx)
-            os.makedirs(work)
-            try:
-                results[fx] = play(fx, work)
-            except Exception as e:  # a broken game is a failure, not a crash
-                fail(f"{fx}: {e}")
-                return 1
-    a = results["fog-a"][0]
+    for fx in fixtures:
+        work = os.path.join(tmp, fx)
+        os.makedirs(work)
+        try:
+            results[fx] = play(family, fx, work)
+        except Exception as e:  # a broken game is a failure, not a crash
+            fail(f"{fx}: {e}")
+            return
+    first = fixtures[0]
+    a = results[first][0]
     for key in (("Red", "play"), ("Red", "watch"), ("Blue", "play")):
         if key not in a:
             fail(f"no wire log for {key}")
     if fails:
-        return 1
-    for fx in ("fog-b", "fog-c"):
+        return
+    for fx in fixtures[1:]:
         for key in (("Red", "play"), ("Red", "watch")):
             if results[fx][0].get(key) != a[key]:
                 x, y = a[key].split(b"\n"), results[fx][0].get(key, b"").split(b"\n")
-                first = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]),
+                at = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]),
                              min(len(x), len(y)))
-                fail(f"{fx}: Red's {key[1]} bytes differ from fog-a's at line "
-                     f"{first + 1}:\n  fog-a: {x[first][:300] if first < len(x) else b''}\n"
-                     f"  {fx}: {y[first][:300] if first < len(y) else b''}")
+                fail(f"{fx}: Red's {key[1]} bytes differ from {first}'s at line "
+                     f"{at + 1}:\n  {first}: {x[at][:300] if at < len(x) else b''}\n"
+                     f"  {fx}: {y[at][:300] if at < len(y) else b''}")
             else:
-                print(f"ok - {fx}: Red's {key[1]} bytes are fog-a's ({len(a[key])} bytes)")
+                print(f"ok - {fx}: Red's {key[1]} bytes are {first}'s ({len(a[key])} bytes)")
         if results[fx][0].get(("Blue", "play")) == a[("Blue", "play")]:
-            fail(f"{fx}: Blue's bytes are fog-a's: the fixtures prove nothing")
+            fail(f"{fx}: Blue's bytes are {first}'s: the fixtures prove nothing")
     # The watcher reads what the player reads, less the answers to the
     # player's own commands and the team's watch code (told its player).
     strip = lambda b: b"\n".join(l for l in b.split(b"\n")
@@ -189,9 +205,9 @@ def main():
                                  ).replace(b'"role":"play"', b'"role":"watch"'
                                  ).replace(b',"watch":"XXXX"', b'')
     if strip(a[("Red", "play")]) != a[("Red", "watch")]:
-        fail("Red's watcher is not sent what Red's player is")
+        fail(f"{name}: Red's watcher is not sent what Red's player is")
     else:
-        print("ok - Red's watcher is sent what Red's player is")
+        print(f"ok - {name}: Red's watcher is sent what Red's player is")
     # Refusals go to their issuer only; the seed never goes anywhere.
     if b'"refused"' not in a[("Red", "play")]:
         fail("Red's refused line was not answered to Red")
@@ -203,6 +219,15 @@ def main():
         for l in data.split(b"\n"):
             if len(l) + 1 > 4096:
                 fail(f"a line of {len(l) + 1} bytes to {key}")
+
+
+def main():
+    if not os.access(medsiege, os.X_OK):
+        print("1..0 # SKIP no medsiege binary")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, family in FAMILIES.items():
+            check_family(name, family, tmp)
     return 1 if fails else 0
 
 
