@@ -45,7 +45,7 @@ check() {
 }
 
 for t in test_geom test_vision test_vision_prop test_combat test_cover \
-	test_engage test_move test_data \
+	test_engage test_move test_yaml test_roster test_scenario test_suggest \
 	test_game test_fairness test_sim test_sight test_ai test_props test_names test_uilog; do
 	check "$t" ok "$plain/$t"
 done
