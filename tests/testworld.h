@@ -14,6 +14,10 @@
 /* A NULL-terminated list of rows for tw_init: TW_ROWS("..#..", "....."). */
 #define TW_ROWS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
+/* A wall walk (_) above a wall (=) with a ladder (H) in its second
+ * column, the ground (.) below: for tests of ladders. */
+#define TW_LADDER_ROWS TW_ROWS("____", "=H==", "....")
+
 /* Height of '^' stairs when nothing else is said (inches). */
 #define TW_STAIRS_HEIGHT 2
 

@@ -44,8 +44,10 @@ check() {
 	esac
 }
 
-for t in test_geom test_vision test_vision_prop test_rules test_data \
-	test_game test_fairness test_sim test_sight test_ai test_props test_names test_uilog; do
+for t in test_geom test_vision test_vision_prop test_combat test_cover \
+	test_engage test_move test_yaml test_roster test_scenario test_suggest \
+	test_game test_fairness test_sim test_sight_moves test_sight_attacks \
+	test_sight_refusals test_ai test_props test_names test_uilog; do
 	check "$t" ok "$plain/$t"
 done
 

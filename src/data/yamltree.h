@@ -1,104 +1,11 @@
 /* yamltree.h: a small owned tree of YAML nodes with positions, and typed
- * accessors that explain what was wrong and where (FILE:LINE:COL). */
+ * accessors that explain what was wrong and where (FILE:LINE:COL): the
+ * reader (yamlread.h, in yamltree.c, the only file that includes yaml.h)
+ * and the checks with their messages (yamlcheck.h, in yamlcheck.c). */
 #ifndef MEDSIEGE_YAMLTREE_H
 #define MEDSIEGE_YAMLTREE_H
 
-#include <stdbool.h>
-#include <stddef.h>
-
-enum ynode_kind {
-	YNODE_SCALAR,
-	YNODE_SEQUENCE,
-	YNODE_MAPPING,
-};
-
-struct ynode {
-	enum ynode_kind kind;
-	int line, col;          /* where the node starts, counted from 1 */
-	char *value;            /* scalar: its text (owned); else NULL */
-	bool plain;             /* scalar: unquoted, so "" and "~" are null */
-	bool literal;           /* scalar: a literal block ('|') */
-	int body_line, body_col; /* literal: where its first line of text is */
-	int n;                  /* sequence items or mapping pairs */
-	struct ynode **items;   /* sequence: the items; mapping: the values */
-	struct ynode **keys;    /* mapping: the keys (scalars), else NULL */
-};
-
-/* Parse one YAML document from a file into a tree that the caller frees
- * with ytree_free; NULL and *err = "FILE:LINE:COL: why" (caller frees).
- * The file must be a regular file within the size limit (LIMITS in
- * medsiege-scenario(5)); it is refused at once otherwise ("FILE: cannot
- * read: not a regular file (a FIFO)"). Every message is safe to print:
- * control bytes from the file are escaped. */
-struct ynode *ytree_load_file(const char *path, char **err);
-/* The same from text in memory; name is the FILE of error messages. */
-struct ynode *ytree_load_string(const char *name, const char *text,
-				size_t len, char **err);
-void ytree_free(struct ynode *n);
-
-/* The value under key in a mapping, or NULL (also when n is no mapping). */
-const struct ynode *ytree_get(const struct ynode *map, const char *key);
-/* The key node itself, for its position, or NULL. */
-const struct ynode *ytree_get_key(const struct ynode *map, const char *key);
-/* A plain empty scalar, "~" or "null": a key written with no value. */
-bool ytree_is_null(const struct ynode *n);
-/* A short description of a node for messages: "'abc'", "nothing", "a
- * mapping"; the caller frees it. */
-char *ytree_found(const struct ynode *n);
-
-/*
- * Typed access for loaders. Each check that fails records the first error
- * as "FILE:LINE:COL: message" at the offending node in c->err (owned by
- * the context: free it or take it) and returns -1; success returns 0.
- */
-struct yctx {
-	const char *file;
-	char *err;
-};
-
-/* Record an error at node at (or at 1:1 when NULL); returns -1. */
-int ytree_fail(struct yctx *c, const struct ynode *at, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* n must be of kind k: "expected a mapping, found 'x'". */
-int ytree_expect(struct yctx *c, const struct ynode *n, enum ynode_kind k);
-/* The top of a file: a mapping whose keys are all keys. What is not a
- * mapping, or a mapping none of whose keys is one of keys or near one,
- * is said to be no WHAT without quoting any of it: the file may be
- * anything (a password file given as a roster). */
-int ytree_check_root(struct yctx *c, const struct ynode *root, const char *what,
-		     const char *const *keys, int nkeys);
-/* Every key of a mapping must be one of keys; what names the mapping in
- * the message ("unknown key 'mvoe' in unit, expected one of ..."). */
-int ytree_check_keys(struct yctx *c, const struct ynode *map, const char *what,
-		     const char *const *keys, int nkeys);
-/* *out = the value under a key that must be there ("missing key ..."). */
-int ytree_need(struct yctx *c, const struct ynode *map, const char *what,
-	       const char *key, const struct ynode **out);
-/* An integer in [min, max]. */
-int ytree_int(struct yctx *c, const struct ynode *n, int min, int max,
-	      int *out);
-/* true/false (also yes/no). */
-int ytree_bool(struct yctx *c, const struct ynode *n, bool *out);
-/* A non-empty string of at most maxlen bytes, without control
- * characters but newline and tab; *out points into the tree. */
-int ytree_str(struct yctx *c, const struct ynode *n, size_t maxlen,
-	      const char **out);
-/* A name a player reads or types (a team's, a unit type's, the
- * scenario's): as ytree_str, and no control character at all nor any
- * invisible format character (a bidi control, a zero-width space),
- * which would make two names look alike or turn a line around. what
- * names it in the message: 'team name "Red\u200b" holds U+200B ZERO
- * WIDTH SPACE, an invisible format character'. */
-int ytree_name(struct yctx *c, const struct ynode *n, const char *what,
-	       size_t maxlen, const char **out);
-/* One of names (case-insensitive); *out is its index. what names the
- * value: "unknown class 'x', expected one of ...; did you mean 'y'?". */
-int ytree_enum(struct yctx *c, const struct ynode *n, const char *what,
-	       const char *const *names, int nnames, int *out);
-/* A pair [x, y] of integers (callers check them against the map). */
-int ytree_point(struct yctx *c, const struct ynode *n, int *x, int *y);
-
-/* ", "-joined names for messages; the caller frees it. */
-char *ytree_join(const char *const *names, int n);
+#include "data/yamlcheck.h"
+#include "data/yamlread.h"
 
 #endif

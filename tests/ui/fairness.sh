@@ -219,7 +219,8 @@ done
 # so Blue's b2, hidden behind the wall in tests/data/sight-shadow-a.yaml,
 # casts no shadow on Red's map: Red's screen is the same as in
 # sight-shadow-b.yaml, without b2, and shows b1 in both
-# (tests/test_sight.c, test_hidden_unit_casts_no_shadow, has the details).
+# (tests/test_sight_moves.c, test_hidden_unit_casts_no_shadow, has the
+# details).
 shadow_check() {
 	for fixture in sight-shadow-a sight-shadow-b; do
 		dir=$caps/shadow/$fixture n=0 tag=$fixture

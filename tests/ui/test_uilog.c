@@ -1,6 +1,6 @@
 /* test_uilog.c: the screen's log: each team reads an event in full,
  * shortened ("an unseen enemy"), or not at all, as the game decided from
- * what it knew (tests/test_sight.c checks the rule itself). */
+ * what it knew (tests/test_sight_*.c check the rule itself). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
