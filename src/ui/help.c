@@ -37,6 +37,8 @@ static const char *const help_lines[] = {
 	"  Esc               cancel; drop the selection",
 	"  With --dice manual the game asks for each die it needs (on the",
 	"  status line: 'roll a d20 for ... (need 15+)'): type what it shows.",
+	"  A number that is no face of the die is refused and asked again; q",
+	"  asks to quit only before a digit is typed.",
 	"",
 	"SHOWING",
 	"  a                 the selected unit's arc of vision (cells it sees)",
