@@ -148,6 +148,9 @@ const char *help_hint(const struct ui *ui)
 		       "any other key: cancel";
 	if (ui->mode == MODE_PROMPT && ui->prompt_hint)
 		return ui->prompt_hint;
+	if (ui->watching)
+		return "the computer plays: your keys come back at your turn   "
+		       "any key: skip to its end";
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "
