@@ -37,6 +37,8 @@ static const char *const help_lines[] = {
 	"  Esc               cancel; drop the selection",
 	"  With --dice manual the game asks for each die it needs (on the",
 	"  status line: 'roll a d20 for ... (need 15+)'): type what it shows.",
+	"  A number that is no face of the die is refused and asked again; q",
+	"  asks to quit only before a digit is typed.",
 	"",
 	"SHOWING",
 	"  a                 the selected unit's arc of vision (cells it sees)",
@@ -146,6 +148,9 @@ const char *help_hint(const struct ui *ui)
 		       "any other key: cancel";
 	if (ui->mode == MODE_PROMPT && ui->prompt_hint)
 		return ui->prompt_hint;
+	if (ui->watching)
+		return "the computer plays: your keys come back at your turn   "
+		       "any key: skip to its end";
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "

@@ -292,7 +292,10 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 			result = 0;
 			break;
 		}
-		if (digits && (k == 'q' || k == 'Q')) {
+		/* q asks to quit only before a number is begun: typed
+		 * among digits it is a slip, not a question to answer with
+		 * the next digit. */
+		if (digits && (k == 'q' || k == 'Q') && len == 0) {
 			result = 2;
 			break;
 		}
@@ -708,14 +711,16 @@ bool prompt_dice(struct ui *ui)
 	else
 		strbuf_addf(&t, "roll a d%d for %s", ask->value2,
 			    g->w->teams[g->active].name);
-	char *label = xasprintf("%s: ", t.s);
+	char *question = xstrdup(t.s);
 	strbuf_free(&t);
+	char *label = xasprintf("%s: ", question);
+	int sides = ask->value2;
 	bool done = false;
+	char num[8] = "";
 	while (!done && !ui->quit && game_awaited_roll(g)) {
-		char num[8] = "";
 		int r = edit(ui, label, num, sizeof num, NULL, true,
 			     "type the number the die shows, then Enter (the game "
-			     "waits for it)");
+			     "waits for it); q with nothing typed: quit");
 		if (r < 0)
 			break;
 		if (r == 2) {
@@ -730,10 +735,26 @@ bool prompt_dice(struct ui *ui)
 		}
 		if (r == 0 || !num[0])
 			continue;
+		long value = strtol(num, NULL, 10);
 		char line[32];
 		snprintf(line, sizeof line, "roll %s", num);
+		num[0] = '\0';
 		free(ui->preview);
 		ui->preview = NULL;
+		if (value < 1 || value > sides) {
+			/* Said where the number is typed, the question kept
+			 * with it when both fit, and on the panel. */
+			char why[UI_STATUS_LEN];
+			snprintf(why, sizeof why, "%ld is no face of a d%d: type 1 to %d",
+				 value, sides, sides);
+			free(label);
+			label = (int)(strlen(why) + strlen(question)) + 6 <
+						ui->lay.cols
+					? xasprintf("%s. %s: ", why, question)
+					: xasprintf("%s: ", why);
+			ui->preview = xasprintf("%s\n%s", why, question);
+			continue;
+		}
 		if (!give_die(ui, line)) {
 			/* Said on the panel too: the status line holds the
 			 * question. */
@@ -742,6 +763,7 @@ bool prompt_dice(struct ui *ui)
 		}
 		done = true;
 	}
+	free(question);
 	free(label);
 	return !ui->quit;
 }

@@ -74,6 +74,9 @@ struct ui {
 	char term_note[128];  /* said once when TERM had to be replaced */
 	bool notice_shown;    /* the program's notice has been shown */
 	bool briefed;         /* the scenario's briefing has been shown */
+	const char *watching; /* the computer team whose turn is on screen,
+				 or NULL: the key row offers no keys of the
+				 viewer's own while it plays */
 	struct keymap *keymap; /* owned: the player's own bindings, or NULL */
 	char keymap_note[UI_STATUS_LEN]; /* what was wrong in the key file */
 

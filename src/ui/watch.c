@@ -39,6 +39,7 @@ bool watch_computer(struct ui *ui, int team)
 	bool skipped = ui->pace_ms <= 0;
 	ui->viewer = team;
 	ui->dirty = true;
+	ui->watching = name;
 	while (!ui->quit && !g->over && g->active == active && g->round == round &&
 	       g->w->teams[active].control == CONTROL_AI) {
 		int before = ui->log.n;
@@ -47,15 +48,18 @@ bool watch_computer(struct ui *ui, int team)
 		if (skipped || !seen_since(ui, before, team))
 			continue;
 		ui->dirty = true;
+		/* The round it played: its last command may have begun
+		 * the next. */
 		screen_prompt(ui,
 			      "%s (computer) plays round %d; any key: on to the "
 			      "end of its turn",
-			      name, g->round);
+			      name, round);
 		screen_draw(ui);
 		int key = term_key_within(ui, ui->pace_ms);
 		if (key != ERR && key != KEY_RESIZE)
 			skipped = true;
 	}
+	ui->watching = NULL;
 	ui->status_text[0] = '\0';
 	ui->dirty = true;
 	return skipped;

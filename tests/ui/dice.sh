@@ -16,12 +16,21 @@ check "the shot asks for its die on the status line" \
 check "with the cursor after the question" \
 	eventually '[ "$(cursor)" = "46 23" ]'
 check "no die is rolled yet" eval '! screen | grep -q "rolled"'
-keys 2 5 Enter
-check "a number that is no face of the die is refused" \
-	wait_for "a d20 shows 1 to 20, not 25"
-check "and the die is asked for again" \
-	eval 'screen | tail -n 1 | grep -q "roll a d20 for r5.s longbow at b1 (need 15+): *$"'
-keys x y z 1 7 Enter
+keys 2 1 Enter
+check "a number that is no face of the die is refused where it was typed" \
+	eval 'screen | tail -n 1 | grep -q "^21 is no face of a d20: type 1 to 20: *$"'
+check "the question is kept on the panel" \
+	wait_for "roll a d20 for r5's longbow at b1"
+check "with the cursor after it, for the next number" \
+	eventually '[ "$(cursor)" = "38 23" ]'
+keys 0 Enter
+check "0 is no face either" wait_for "0 is no face of a d20: type 1 to 20"
+# A q among the digits is a slip: it does not open the quit question,
+# whose answer the next digit would be.
+keys 1 q
+check "q after a digit does not ask to quit" \
+	eval '! screen | grep -q "Quit the game"'
+keys x y z 7 Enter
 check "the number typed is the roll (letters are not taken)" \
 	eval 'wait_for "rolled 17: HIT" && wait_for "b1 is disabled"'
 check "and is the command sent" wait_for "> roll 17"

@@ -18,6 +18,8 @@ wait_for "Red, Melee"
 keys e y
 check "the computer's first seen action is drawn on Red's screen" \
 	eval 'wait_for "b2 moves 17,5 -> 13,7" && wait_for "Blue (computer) plays round 1"'
+check "the key row offers none of Red's keys while it plays" \
+	eval 'screen | tail -n 1 | grep -q "^the computer plays: your keys come back at your turn *any key: skip to its end" && ! screen | grep -q "Enter:select"'
 check "and held: its next one is not there yet" eval '! screen | grep -q "b3 moves"'
 check "Red's map shows b2 where it went, Red's own fog kept" \
 	eval '[ "$(cell 13 7)" = B ] && [ "$(cell 0 0)" = " " ]'
@@ -26,6 +28,29 @@ check "a key: the rest of the turn, told by the digest" \
 	eval 'wait_for "Red: what you saw since your last turn" && wait_for "b3 moves 17,7 -> 12,7"'
 keys q
 check "then Red's turn" wait_for "Round 2: Red, Movement"
+
+# Held a moment each (no key): to its last, which names the round it
+# played, though its last command began the next.
+check "a turn watched at its own pace" start_red -- "$tut --seed 4 --ai Blue --pace 700"
+keys e y
+wait_for "Red, Missile fire"
+keys e y
+wait_for "Red, Melee"
+keys e y
+wait_for "Blue (computer) plays round 1"
+shown=""
+i=0
+while [ $i -lt 1500 ]; do
+	s=$(screen)
+	case $s in *"(computer) plays round 2"*) shown=wrong ;; esac
+	case $s in *"(computer) plays"*) ;; *) break ;; esac
+	i=$((i + 1))
+	sleep 0.02
+done
+check "every moment of it, to the last, names round 1" \
+	eval '[ $i -lt 1500 ] && [ -z "$shown" ]'
+check "then Red's turn, its keys back" \
+	eval 'wait_for "Round 2: Red, Movement" && wait_for "Enter:select"'
 
 check "with --pace 0" start_red -- "$tut --seed 4 --ai Blue --pace 0"
 keys e y
