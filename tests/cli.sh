@@ -137,8 +137,8 @@ contains "view: unknown team" 2 "no team 'Green'" -- "$bin" view maps/gatehouse.
 contains "view: text" 0 "Red sees" -- "$bin" view maps/gatehouse.yaml --team Red
 
 contains "run: bad seed" 2 "--seed needs a number" -- "$bin" run maps/gatehouse.yaml --seed x
-contains "run: rejected command" 0 '"type":"error","line":1' -- sh -c "echo 'move r1 up' | '$bin' run maps/gatehouse.yaml --seed 1 --script - --json"
-contains "run: strict" 1 "not a direction" -- sh -c "echo 'move r1 up' | '$bin' run maps/gatehouse.yaml --seed 1 --script - --strict"
+contains "run: rejected command" 0 '"type":"error","line":1' -- sh -c "echo 'move r1 up' | '$bin' run maps/gatehouse.yaml --seed 1 --script - --json --keep-going"
+contains "run: strict" 2 "not a direction" -- sh -c "echo 'move r1 up' | '$bin' run maps/gatehouse.yaml --seed 1 --script - --strict"
 contains "run: state line" 0 '{"type":"state","round":1,"team":"Red","step":"movement"' -- "$bin" run maps/gatehouse.yaml --seed 1 --json
 contains "run: installed name" 0 "Gatehouse, seed 5" -- "$bin" run gatehouse --seed 5
 contains "usage" 2 "usage: medsiege run" -- "$bin" run
@@ -229,13 +229,13 @@ waiting: roll a d20 for r4's longbow at b3 (need 13+)
 error: line 3: roll 0: a d20 shows 1 to 20, not 0
 roll d20 = 15 (r4 longbow at b3, need 13)
 r4 longbow at b3: need 13+ (40%): AV 9 + DV 4; rolled 15: HIT
-b3 is disabled" -- sh -c "printf 'end\nshoot r4 b3\nroll 0\nroll 15\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --script - | sed '/^-- state/,\$d'"
+b3 is disabled" -- sh -c "printf 'end\nshoot r4 b3\nroll 0\nroll 15\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --keep-going --script - | sed '/^-- state/,\$d'"
 contains "run --dice manual --json: the state says what is awaited" 0 \
 	'"dice":"manual","awaiting":{"type":"ask","round":1,"team":"Red","step":"missile","die":20,"need":13,"unit":"r4","target":"b3","text":"roll a d20 for r4'"'"'s longbow at b3 (need 13+)"}}' -- \
-	sh -c "printf 'end\nshoot r4 b3\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --script - --json"
+	sh -c "printf 'end\nshoot r4 b3\n' | '$bin' run tests/golden/maps/field.yaml --seed 1 --dice manual --keep-going --script - --json"
 contains "run: roll without manual dice" 0 \
 	"roll 5: the program rolls the dice in this game (it was not started with --dice manual)" -- \
-	sh -c "echo 'roll 5' | '$bin' run tests/golden/maps/field.yaml --seed 1 --script -"
+	sh -c "echo 'roll 5' | '$bin' run tests/golden/maps/field.yaml --seed 1 --keep-going --script -"
 expect "run --dice: a bad value" 2 \
 	"medsiege run: --dice is manual (the players type each roll in) or program (the default), not 'loaded'" -- \
 	"$bin" run tests/golden/maps/field.yaml --dice loaded

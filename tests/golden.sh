@@ -17,7 +17,7 @@ for script in "$dir"/*.script; do
 		n=$((n + 1))
 		flag=
 		[ "$mode" = jsonl ] && flag=--json
-		got=$(cd "$dir" && "$bin" run "$scenario" --seed "$seed" ${dice:+--dice "$dice"} --script "$(basename "$script")" $flag 2>&1)
+		got=$(cd "$dir" && "$bin" run "$scenario" --seed "$seed" ${dice:+--dice "$dice"} --keep-going --script "$(basename "$script")" $flag 2>&1)
 		if [ -n "$UPDATE" ]; then
 			printf '%s\n' "$got" > "$dir/$name.$mode"
 			continue

@@ -249,9 +249,9 @@ fi
 # Scripts and command lines
 # ---------------------------------------------------------------------
 expect_error "run --script /dev/zero" 1 "/dev/zero:1: a NUL byte: not a script" \
-	"$bin" run "$scen" --seed 1 --script /dev/zero
+	"$bin" run "$scen" --seed 1 --keep-going --script /dev/zero
 expect_error "run --script DIR" 1 "cannot read: Is a directory" \
-	"$bin" run "$scen" --seed 1 --script "$d"
+	"$bin" run "$scen" --seed 1 --keep-going --script "$d"
 
 {
 	echo "move r8 n"
@@ -261,7 +261,7 @@ expect_error "run --script DIR" 1 "cannot read: Is a directory" \
 } >"$d/long.script"
 rm -rf "$tmp/state"
 expect_error "a 1 MB command line" 1 "long.script:2: a line longer than 1023 bytes: not a script" \
-	"$bin" run "$scen" --seed 1 --save --script "$d/long.script"
+	"$bin" run "$scen" --seed 1 --save --keep-going --script "$d/long.script"
 save=$(ls "$tmp"/state/medsiege/*.save 2>/dev/null | head -n 1)
 if [ -n "$save" ] && [ "$(grep -v '^#' "$save")" = "move r8 n" ]; then
 	ok "a 1 MB command line: the command before it is saved"
@@ -270,20 +270,20 @@ else
 fi
 
 printf 'move r1 \033[2J\033]0;pwned\007 n\n' >"$d/esc.script"
-cap "$bin" run "$scen" --seed 1 --script "$d/esc.script"
+cap "$bin" run "$scen" --seed 1 --keep-going --script "$d/esc.script"
 if clean "$tmp/out" && grep -qF 'error: line 1: move r1 \x1b[2J\x1b]0;pwned\x07 n: a command cannot hold control characters' "$tmp/out"; then
 	ok "control bytes in a script line are escaped in its error"
 else
 	bad "control bytes in a script line are escaped in its error"
 fi
 printf 'move \377\376 n\nfight r1 \303\n' >"$d/utf8.script"
-cap "$bin" run "$scen" --seed 1 --json --script "$d/utf8.script"
+cap "$bin" run "$scen" --seed 1 --json --keep-going --script "$d/utf8.script"
 if clean "$tmp/out" && grep -qF '"command":"move \ufffd\ufffd n"' "$tmp/out"; then
 	ok "--json: invalid UTF-8 from a script comes out as U+FFFD"
 else
 	bad "--json: invalid UTF-8 from a script comes out as U+FFFD"
 fi
-cap "$bin" run "$scen" --seed 1 --script "$d/utf8.script"
+cap "$bin" run "$scen" --seed 1 --keep-going --script "$d/utf8.script"
 if clean "$tmp/out" && grep -qF "error: line 1: move \\xff\\xfe n: no unit '\\xff\\xfe'" "$tmp/out"; then
 	ok "invalid UTF-8 from a script is escaped in text"
 else
@@ -293,7 +293,7 @@ fi
 # A carriage return inside a command: refused, so resume and replay agree.
 rm -rf "$tmp/state"
 printf 'move r2\rn n\nmove r3 n\nend\nend\n' >"$d/cr.script"
-cap "$bin" run "$scen" --seed 1 --save --script "$d/cr.script"
+cap "$bin" run "$scen" --seed 1 --save --keep-going --script "$d/cr.script"
 save=$(ls "$tmp"/state/medsiege/*.save 2>/dev/null | head -n 1)
 grep -qF "a command cannot hold control characters" "$tmp/out" && clean "$tmp/out" &&
 	ok "a carriage return inside a command is refused" ||
@@ -322,10 +322,10 @@ expect_error "run --resume FIFO.save" 2 "fifo.save: cannot read: not a regular f
 
 # The commands of a long game, every one accepted: the game as saved.
 rm -rf "$tmp/state"
-"$bin" run "$scen" --seed 7 --save --script "$srcdir/tests/golden/gatehouse-siege.script" >/dev/null
+"$bin" run "$scen" --seed 7 --save --keep-going --script "$srcdir/tests/golden/gatehouse-siege.script" >/dev/null
 grep -v '^#' "$tmp"/state/medsiege/*.save >"$tmp/cmds"
 total=$(wc -l <"$tmp/cmds")
-"$bin" run "$scen" --seed 7 --script "$tmp/cmds" | tail -n 16 >"$tmp/clean.state"
+"$bin" run "$scen" --seed 7 --keep-going --script "$tmp/cmds" | tail -n 16 >"$tmp/clean.state"
 
 # newest_save: the newest save in the state folder.
 newest_save() { ls -t "$tmp"/state/medsiege/*.save 2>/dev/null | head -n 1; }
@@ -338,7 +338,7 @@ cmds=$tmp/cmds clean_state=$tmp/clean.state
 resumes_clean() {
 	k=$(saved_cmds "$1")
 	tail -n +"$((k + 1))" "$cmds" >"$tmp/rest"
-	"$bin" run --resume "$1" --script "$tmp/rest" 2>"$tmp/resume.err" | tail -n 16 >"$tmp/resumed" &&
+	"$bin" run --resume "$1" --keep-going --script "$tmp/rest" 2>"$tmp/resume.err" | tail -n 16 >"$tmp/resumed" &&
 		cmp -s "$tmp/resumed" "$clean_state" || return 1
 	# A damaged save goes on in a new one, which the resume names.
 	[ "$2" = noreplay ] && return 0
@@ -349,7 +349,7 @@ resumes_clean() {
 # Two players of one save: the second is told, and the save is untouched.
 rm -rf "$tmp/state" "$tmp/fifo"
 mkfifo "$tmp/fifo"
-"$bin" run "$scen" --seed 7 --save --script - <"$tmp/fifo" >"$tmp/first.out" 2>&1 &
+"$bin" run "$scen" --seed 7 --save --keep-going --script - <"$tmp/fifo" >"$tmp/first.out" 2>&1 &
 pid=$!
 exec 3>"$tmp/fifo"
 head -n 5 "$tmp/cmds" >&3
@@ -359,7 +359,7 @@ while ! grep -q sync-marker "$tmp/first.out" && [ $i -lt 3000 ]; do sleep 0.02; 
 save=$(newest_save)
 before=$(cat "$save")
 expect_error "a save open elsewhere is not resumed" 2 "is open elsewhere" \
-	"$bin" run --resume "$save" --script "$tmp/cmds"
+	"$bin" run --resume "$save" --keep-going --script "$tmp/cmds"
 [ "$(cat "$save")" = "$before" ] && ok "a save open elsewhere is left as it was" ||
 	bad "a save open elsewhere is left as it was"
 tail -n +6 "$tmp/cmds" >&3
@@ -374,7 +374,7 @@ fi
 # A full disk (the fault hook): said at once, the save ends on a whole
 # line, and resuming it loses nothing that was saved.
 rm -rf "$tmp/state"
-cap env MEDSIEGE_TEST_JOURNAL_FAULT=enospc:40:5 "$bin" run "$scen" --seed 7 --save --script "$tmp/cmds"
+cap env MEDSIEGE_TEST_JOURNAL_FAULT=enospc:40:5 "$bin" run "$scen" --seed 7 --save --keep-going --script "$tmp/cmds"
 save=$(newest_save)
 if one_error 1 "saving stopped: cannot write: No space left on device ($save)" &&
 	[ "$(tail -c 1 "$save" | od -An -c | tr -d ' ')" = '\n' ] && [ "$(saved_cmds "$save")" -ge 30 ] &&
@@ -384,7 +384,7 @@ else
 	bad "a full disk mid-game"
 fi
 rm -rf "$tmp/state"
-cap env MEDSIEGE_TEST_JOURNAL_FAULT=enospc:1 "$bin" run "$scen" --seed 7 --save --json --script "$tmp/cmds"
+cap env MEDSIEGE_TEST_JOURNAL_FAULT=enospc:1 "$bin" run "$scen" --seed 7 --save --json --keep-going --script "$tmp/cmds"
 if one_error 1 "this game is not being saved: " && grep -qF "No space left on device" "$tmp/err" &&
 	[ -z "$(ls "$tmp/state/medsiege")" ] && head -n 1 "$tmp/out" | grep -qv '"save"'; then
 	ok "a full disk at the start: no empty save is left, it says so, exit 1"
@@ -402,7 +402,7 @@ mount -t tmpfs -o size=64k tmpfs "$tmp/disk" || exit 77
 mkdir -p "$tmp/disk/medsiege"
 dd if=/dev/zero of="$tmp/disk/filler" bs=4096 2>/dev/null
 truncate -s -4096 "$tmp/disk/filler" || exit 77
-XDG_STATE_HOME="$tmp/disk" "$bin" run "$scen" --seed 7 --save --script "$tmp/cmds-long" >"$tmp/out" 2>"$tmp/err"
+XDG_STATE_HOME="$tmp/disk" "$bin" run "$scen" --seed 7 --save --keep-going --script "$tmp/cmds-long" >"$tmp/out" 2>"$tmp/err"
 echo \$? >"$tmp/disk.st"
 cp "$tmp"/disk/medsiege/*.save "$tmp/disk.save"
 umount "$tmp/disk"
@@ -417,7 +417,7 @@ if [ ! -f "$tmp/disk.st" ] || [ ! -f "$tmp/disk.save" ]; then
 	ok "a full tmpfs mid-game # SKIP cannot mount a tmpfs here"
 else
 	st=$(cat "$tmp/disk.st")
-	"$bin" run "$scen" --seed 7 --script "$tmp/cmds-long" | tail -n 16 >"$tmp/clean-long.state"
+	"$bin" run "$scen" --seed 7 --keep-going --script "$tmp/cmds-long" | tail -n 16 >"$tmp/clean-long.state"
 	k=$(saved_cmds "$tmp/disk.save")
 	if one_error 1 "cannot write: No space left on device" && [ "$k" -gt 300 ] &&
 		[ "$(tail -c 1 "$tmp/disk.save" | od -An -c | tr -d ' ')" = '\n' ] &&
@@ -435,7 +435,7 @@ fi
 feed_game() {
 	rm -f "$tmp/fifo"
 	mkfifo "$tmp/fifo"
-	$2 "$bin" run "$scen" --seed 7 --save --script - <"$tmp/fifo" >"$tmp/game.out" 2>"$tmp/game.err" &
+	$2 "$bin" run "$scen" --seed 7 --save --keep-going --script - <"$tmp/fifo" >"$tmp/game.out" 2>"$tmp/game.err" &
 	pid=$!
 	exec 3>"$tmp/fifo"
 	head -n "$1" "$tmp/cmds" >&3
@@ -480,7 +480,7 @@ fi
 # line, and one in eight of the others, are replayed too once whole, and
 # end the same.
 rm -rf "$tmp/state"
-"$bin" run "$scen" --seed 7 --save --script "$tmp/cmds" >/dev/null
+"$bin" run "$scen" --seed 7 --save --keep-going --script "$tmp/cmds" >/dev/null
 # The header (up to its "# started:" line) is one write, every line after
 # it one more.
 header=$(sed -n '/^# started:/=' "$(newest_save)")
@@ -513,7 +513,7 @@ fi
 # end, or of a scenario changed since. Every reader refuses them (exit 2,
 # one line naming the save), and --force goes on, saying so once.
 rm -rf "$tmp/state"
-"$bin" run "$scen" --seed 7 --save --script "$tmp/cmds" >/dev/null
+"$bin" run "$scen" --seed 7 --save --keep-going --script "$tmp/cmds" >/dev/null
 save=$(newest_save)
 # The 5th command (in round 1) changed: round 2's hash tells.
 awk '!/^#/ && ++n == 5 { $0 = "move r1 n" } { print }' "$save" >"$tmp/edited.save"
@@ -537,7 +537,7 @@ expect_error "replay SAVE: a save whose last commands were cut is refused" 2 "$e
 	"$bin" replay "$tmp/cut.save"
 # The scenario changed since the game began.
 sed "s|^roster:.*|roster: $roster|" "$scen" >"$tmp/scen.yaml"
-"$bin" run "$tmp/scen.yaml" --seed 7 --save --script "$tmp/cmds" >/dev/null
+"$bin" run "$tmp/scen.yaml" --seed 7 --save --keep-going --script "$tmp/cmds" >/dev/null
 save=$(newest_save)
 sed -i 's/^rounds: 12/rounds: 11/' "$tmp/scen.yaml"
 changed="the scenario $tmp/scen.yaml or its roster changed since this game began"
@@ -554,7 +554,7 @@ expect_error "run SAVE --force: a changed scenario is said, once" 0 "$changed (-
 # run --save that cannot save at all: the game is shown, and exit 1.
 mkdir -p "$tmp/nostate"
 : >"$tmp/nostate/medsiege" # a file where the folder should be
-cap env XDG_STATE_HOME="$tmp/nostate" "$bin" run "$scen" --seed 7 --save --script "$tmp/cmds"
+cap env XDG_STATE_HOME="$tmp/nostate" "$bin" run "$scen" --seed 7 --save --keep-going --script "$tmp/cmds"
 if one_error 1 "this game is not being saved" && tail -n 16 "$tmp/out" | grep -q '^   b7'; then
 	ok "run --save that cannot save: said, the game shown, exit 1"
 else

@@ -12,7 +12,7 @@ bad() { fail=$((fail + 1)); echo "not ok - $1"; }
 
 scen=$srcdir/maps/gatehouse.yaml
 # The accepted commands of a long scripted game.
-"$bin" run "$scen" --seed 7 --script "$srcdir/tests/golden/gatehouse-siege.script" --json > "$tmp/full.json"
+"$bin" run "$scen" --seed 7 --keep-going --script "$srcdir/tests/golden/gatehouse-siege.script" --json > "$tmp/full.json"
 grep -v '^#' "$srcdir/tests/golden/gatehouse-siege.script" > "$tmp/all"
 rejected=$(sed -n 's/.*"type":"error","line":\([0-9]*\).*/\1/p' "$tmp/full.json")
 : > "$tmp/cmds"
@@ -23,7 +23,7 @@ while IFS= read -r line; do
 	for r in $rejected; do [ "$r" -eq $((n + 3)) ] && skip=1; done
 	[ -z "$skip" ] && printf '%s\n' "$line" >> "$tmp/cmds"
 done < "$tmp/all"
-"$bin" run "$scen" --seed 7 --script "$tmp/cmds" --json > "$tmp/clean.json"
+"$bin" run "$scen" --seed 7 --keep-going --script "$tmp/cmds" --json > "$tmp/clean.json"
 total=$(wc -l < "$tmp/cmds")
 grep -v '"type":"start"' "$tmp/clean.json" > "$tmp/clean.events"
 
@@ -40,7 +40,7 @@ for k in 1 2 3 5 8 9 13 21 25 34 40 55 61 70 89 $((total - 1)); do
 	# end the wait below before this game has even opened its own.
 	rm -f "$tmp/fifo" "$tmp/out1"
 	mkfifo "$tmp/fifo"
-	XDG_STATE_HOME=$st "$bin" run "$scen" --seed 7 --save --script - --json < "$tmp/fifo" > "$tmp/out1" &
+	XDG_STATE_HOME=$st "$bin" run "$scen" --seed 7 --save --keep-going --script - --json < "$tmp/fifo" > "$tmp/out1" &
 	pid=$!
 	exec 3> "$tmp/fifo"
 	cat "$tmp/first" >&3
@@ -57,7 +57,7 @@ for k in 1 2 3 5 8 9 13 21 25 34 40 55 61 70 89 $((total - 1)); do
 	kill -9 "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	exec 3>&-
-	XDG_STATE_HOME=$st "$bin" run --resume "$save" --script "$tmp/rest" --json > "$tmp/out2"
+	XDG_STATE_HOME=$st "$bin" run --resume "$save" --keep-going --script "$tmp/rest" --json > "$tmp/out2"
 	{ grep -v '"type":"start"\|sync-marker' "$tmp/out1"; grep -v '"type":"start"' "$tmp/out2"; } > "$tmp/joined"
 	if cmp -s "$tmp/joined" "$tmp/clean.events"; then
 		ok "killed after command $k of $total, resumed: identical events and state"
@@ -69,7 +69,7 @@ done
 
 # A save is a script: replaying it gives the same final state.
 save=$(ls "$tmp"/state1/medsiege/*.save | head -n 1)
-"$bin" run "$scen" --seed 7 --script "$save" --json | tail -n 1 > "$tmp/replayed"
+"$bin" run "$scen" --seed 7 --keep-going --script "$save" --json | tail -n 1 > "$tmp/replayed"
 if cmp -s "$tmp/replayed" "$(printf '%s' "$tmp/clean.json")" 2>/dev/null ||
 	[ "$(cat "$tmp/replayed")" = "$(tail -n 1 "$tmp/clean.json")" ]; then
 	ok "a save replays as a script"
@@ -92,11 +92,11 @@ fi
 
 # Truncated: a half-written last line is reported; the game resumes before it.
 st=$tmp/trunc
-printf 'move r8 n n n\nend\nend\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --script - > /dev/null
+printf 'move r8 n n n\nend\nend\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --keep-going --script - > /dev/null
 save=$(ls "$st"/medsiege/*.save)
 printf 'end\nmove r1 n' >> "$save"
 before=$(cat "$save")
-out=$(printf 'end\n' | XDG_STATE_HOME=$st "$bin" run --resume "$save" --script - 2>&1)
+out=$(printf 'end\n' | XDG_STATE_HOME=$st "$bin" run --resume "$save" --keep-going --script - 2>&1)
 lines=$(wc -l < "$save")
 if printf '%s' "$out" | grep -q "$save:$((lines + 1)): the last line was cut short" &&
 	printf '%s' "$out" | grep -q "continuing in" && [ "$(cat "$save")" = "$before" ] &&
@@ -109,7 +109,7 @@ fi
 
 # Corrupted: a line that does not apply is reported with file and line.
 st=$tmp/corrupt
-printf 'move r8 n\nend\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --script - > /dev/null
+printf 'move r8 n\nend\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --keep-going --script - > /dev/null
 save=$(ls "$st"/medsiege/*.save)
 printf 'fight r8 b99\nend\n' >> "$save"
 out=$(XDG_STATE_HOME=$st "$bin" run --resume "$save" 2>&1)
@@ -131,7 +131,7 @@ out=$("$bin" run --resume "$tmp/v9.save" 2>&1)
 # made by version 1.
 rules=$("$bin" --version | sed -n 's/.*, rules version \([0-9][0-9]*\)$/\1/p')
 st=$tmp/rules
-printf 'move r8 n\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --script - > /dev/null
+printf 'move r8 n\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --keep-going --script - > /dev/null
 save=$(ls "$st"/medsiege/*.save)
 if [ -n "$rules" ] && [ "$(sed -n 2p "$save")" = "# rules: $rules" ]; then
 	ok "a new save records the rules version ($rules) on its second line"
@@ -180,7 +180,7 @@ fi
 cp "$scen" "$tmp/g.yaml"
 sed -i "s|roster: ../units/standard.yaml|roster: $srcdir/units/standard.yaml|" "$tmp/g.yaml"
 st=$tmp/changed
-printf 'move r8 n\n' | XDG_STATE_HOME=$st "$bin" run "$tmp/g.yaml" --seed 3 --save --script - > /dev/null
+printf 'move r8 n\n' | XDG_STATE_HOME=$st "$bin" run "$tmp/g.yaml" --seed 3 --save --keep-going --script - > /dev/null
 save=$(ls "$st"/medsiege/*.save)
 sed -i 's/rounds: 12/rounds: 11/' "$tmp/g.yaml"
 out=$(XDG_STATE_HOME=$st "$bin" run --resume "$save" 2>&1)
@@ -195,11 +195,11 @@ else
 fi
 
 # A missing state folder is created; an unwritable one does not stop play.
-out=$(printf 'move r8 n\n' | XDG_STATE_HOME=$tmp/new/deeper "$bin" run "$scen" --seed 3 --save --script - 2>&1)
+out=$(printf 'move r8 n\n' | XDG_STATE_HOME=$tmp/new/deeper "$bin" run "$scen" --seed 3 --save --keep-going --script - 2>&1)
 ls "$tmp"/new/deeper/medsiege/*.save > /dev/null 2>&1 && ok "a missing state folder is created" || bad "missing state folder"
 mkdir -p "$tmp/ro"
 touch "$tmp/ro/medsiege" # a file where the folder should be
-out=$(printf 'move r8 n\n' | XDG_STATE_HOME=$tmp/ro "$bin" run "$scen" --seed 3 --save --script - 2>&1)
+out=$(printf 'move r8 n\n' | XDG_STATE_HOME=$tmp/ro "$bin" run "$scen" --seed 3 --save --keep-going --script - 2>&1)
 if [ $? -eq 1 ] && printf '%s' "$out" | grep -q "this game is not being saved" &&
 	printf '%s' "$out" | grep -q "r8 moves 15,16 -> 15,15"; then
 	ok "an unwritable state folder: the game plays, says it is not saved, exit 1"
@@ -213,7 +213,7 @@ fi
 golden=$srcdir/tests/golden
 st=$tmp/manual
 grep -v '^#' "$golden/field-manual-dice.script" > "$tmp/manual.cmds"
-(cd "$golden" && XDG_STATE_HOME=$st "$bin" run maps/field.yaml --seed 1 --dice manual --save --script "$tmp/manual.cmds" --json) > "$tmp/manual.json"
+(cd "$golden" && XDG_STATE_HOME=$st "$bin" run maps/field.yaml --seed 1 --dice manual --save --keep-going --script "$tmp/manual.cmds" --json) > "$tmp/manual.json"
 save=$(ls "$st"/medsiege/*.save)
 if grep -qx '# dice: manual' "$save" && grep -qx 'roll 2' "$save" &&
 	! grep -qx 'roll 21' "$save" &&
@@ -229,9 +229,9 @@ st=$tmp/manual2
 grep -v '^#' "$save" | sed -n '1,/^shoot r4 b1$/p' > "$tmp/m.first"
 n=$(wc -l < "$tmp/m.first")
 grep -v '^#' "$save" | tail -n +"$((n + 1))" > "$tmp/m.rest"
-(cd "$golden" && XDG_STATE_HOME=$st "$bin" run maps/field.yaml --seed 1 --dice manual --save --script "$tmp/m.first") > "$tmp/m.out1"
+(cd "$golden" && XDG_STATE_HOME=$st "$bin" run maps/field.yaml --seed 1 --dice manual --save --keep-going --script "$tmp/m.first") > "$tmp/m.out1"
 save2=$(ls "$st"/medsiege/*.save)
-out=$(XDG_STATE_HOME=$st "$bin" run --resume "$save2" --script "$tmp/m.rest" --json)
+out=$(XDG_STATE_HOME=$st "$bin" run --resume "$save2" --keep-going --script "$tmp/m.rest" --json)
 if grep -q 'waiting: roll a d3 for the shot into melee' "$tmp/m.out1" &&
 	printf '%s\n' "$out" | sed -n 2p | grep -q '"type":"ask","round":1,"team":"Red","step":"missile","die":3' &&
 	[ "$(printf '%s\n' "$out" | tail -n 1)" = "$(tail -n 1 "$tmp/manual.json")" ]; then
@@ -243,6 +243,20 @@ fi
 out=$("$bin" run --resume "$save2" --dice manual 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q "a resumed one keeps the dice it began with" &&
 	ok "manual dice: --dice is refused on resume" || { bad "--dice on resume"; printf '%s\n' "$out"; }
+
+# "end until" and "end round" are saved as the plain ends they stand for:
+# the save replays the same game, and holds nothing but "end" lines.
+st=$tmp/until
+printf 'end until Blue melee\nend round\n' | XDG_STATE_HOME=$st "$bin" run "$scen" --seed 3 --save --script - > "$tmp/until.out"
+save=$(ls "$st"/medsiege/*.save | head -n 1)
+ends=$(grep -v '^#' "$save" | sort | uniq -c | sed 's/^ *//')
+"$bin" run "$save" > "$tmp/until.replay"
+if [ "$ends" = "6 end" ] &&
+	[ "$(sed -n '/^== Round/,$p' "$tmp/until.out")" = "$(sed -n '/^== Round/,$p' "$tmp/until.replay")" ]; then
+	ok "end until: saved as the plain ends it stands for, replayed the same"
+else
+	bad "end until in a save: '$ends'"; cat "$save"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

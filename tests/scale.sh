@@ -28,7 +28,7 @@ else
 fi
 
 printf 'moveto r1 2,1016\nface r2 ne\nend\nshoot r2 b1\nend\nend\nend\n' > "$tmp/script"
-out=$("$bin" run "$tmp/big.yaml" --seed 3 --script "$tmp/script" 2>&1)
+out=$("$bin" run "$tmp/big.yaml" --seed 3 --keep-going --script "$tmp/script" 2>&1)
 case $out in
 *"r1 moves 2,1021 -> 2,1020"*"r1 moves 2,1017 -> 2,1016"*"== Round 1: Blue, Movement =="*"-- state: round 1, Blue, Missile fire"*) ok "run: moves and steps on the big field" ;;
 *) bad "run: moves and steps on the big field"; printf '%s\n' "$out" | head -20 ;;

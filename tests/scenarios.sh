@@ -42,7 +42,7 @@ for script in "$dir"/*.script; do
 		continue
 	fi
 	(cd "$dir" && "$bin" run "$scenario" --seed "$seed" \
-		--script "$(basename "$script")") > "$tmp/out" 2>&1
+		--keep-going --script "$(basename "$script")") > "$tmp/out" 2>&1
 	st=$?
 	got=$(winner_of "$tmp/out")
 	if [ "$st" -eq 0 ] && [ "$got" = "$want" ]; then

@@ -108,14 +108,20 @@ static void test_empty_file(void **state)
 static void test_yaml_syntax_errors(void **state)
 {
 	roster_fails(state, "units: [a, b\n",
-		     "2:1: did not find expected ',' or ']' while parsing a "
-		     "flow sequence");
+		     "1:1: the '[' on line 1 is not closed: end it with ']', "
+		     "and separate its entries with ',' (libyaml at 2:1: did "
+		     "not find expected ',' or ']' while parsing a flow "
+		     "sequence)");
 	roster_fails(state, "units:\n  - id: x\n   name: y\n",
-		     "3:4: did not find expected '-' indicator while parsing "
-		     "a block collection");
+		     "3:4: line 3 is not in line with the list item begun at "
+		     "line 2: to put it in that item, indent it to column 5 as "
+		     "the item's keys; to start a new item, begin it with '- ' "
+		     "(libyaml at 3:4: did not find expected '-' indicator while "
+		     "parsing a block collection)");
 	roster_fails(state, "units: \"abc\n",
-		     "2:1: found unexpected end of stream while scanning a "
-		     "quoted scalar");
+		     "1:1: the quote opened on line 1 is never closed (libyaml "
+		     "at 2:1: found unexpected end of stream while scanning a "
+		     "quoted scalar)");
 	roster_fails(state, "units: \xc3\x28\n",
 		     "1:9: invalid trailing UTF-8 octet (byte 0x28)");
 }

@@ -11,8 +11,8 @@
 #include "rules/move.h"
 
 static const char run_usage[] =
-	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]]...\n"
-	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
+	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--keep-going] [--save] [--dice manual] [--ai TEAM[:LEVEL]]...\n"
+	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--keep-going] [--force]\n"
 	"       medsiege run SAVE [--json] [--force]\n"
 	"\n"
 	"Play a scenario without a screen: apply the commands of the script\n"
@@ -23,7 +23,9 @@ static const char run_usage[] =
 	"  --script FILE    read commands from FILE, or '-' for standard input\n"
 	"                   (default: no commands, just the start of the game)\n"
 	"  --json           one JSON object per line for each event\n"
-	"  --strict         stop at the first rejected command and exit 1\n"
+	"  --keep-going     go on after a refused command (by default the first\n"
+	"                   stops the script, with exit status 2)\n"
+	"  --strict         stop at the first refused command (the default)\n"
 	"  --save           keep a save of the game, as the terminal game does\n"
 	"  --dice manual    the players roll: each die the game needs is asked\n"
 	"                   for (a line 'waiting: roll a d20 for ...') and given\n"
@@ -152,7 +154,7 @@ static void print_state_text(const struct game *g)
 /* run SAVE: the save's own commands, with the computer's turns between
  * them, each checked against what the save recorded. Returns the number
  * refused, or -1 with *err at a difference (unless --force). */
-static int replay_save(struct session *s, struct run_out *out, bool strict,
+static int replay_save(struct session *s, struct run_out *out, bool stop,
 		       char **err)
 {
 	const struct journal_data *d = out->check->d;
@@ -166,7 +168,7 @@ static int replay_save(struct session *s, struct run_out *out, bool strict,
 			print_error(out, d->lines[k - 1], d->cmds[k - 1], why);
 			if (session_check_refused(out->check, k, why, err) != 0)
 				return -1;
-			if (strict)
+			if (stop)
 				break;
 		} else if (session_check_command(out->check, s->g, k, err) != 0) {
 			return -1;
@@ -181,7 +183,7 @@ static int replay_save(struct session *s, struct run_out *out, bool strict,
  * that was to be saved (save) and is not, or not to the end, is a
  * runtime error. */
 static int run_session(struct session *s, struct run_out *out, bool resumed,
-		       const char *script, bool strict, bool save)
+		       const char *script, bool stop, bool strict, bool save)
 {
 	struct game *g = s->g;
 	if (s->warning)
@@ -213,6 +215,10 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	int bad = 0;
 	if (out->check && !script) {
 		char *err;
+		/* A save is not a script: its refused lines are its
+		 * replay's differences, and it goes on past them unless
+		 * --strict (exit 1). */
+		stop = false;
 		bad = replay_save(s, out, strict, &err);
 		flush_events(out);
 		if (bad < 0) {
@@ -224,7 +230,7 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 			cli_warn("medsiege run: %s", out->check->warning);
 	} else if (script) {
 		char *err;
-		bad = cli_apply_script(s, script, strict, print_error, out, &err);
+		bad = cli_apply_script(s, script, stop, print_error, out, &err);
 		if (bad < 0) {
 			cli_warn("medsiege run: %s", err);
 			free(err);
@@ -245,7 +251,10 @@ static int run_session(struct session *s, struct run_out *out, bool resumed,
 	 * in the status too. */
 	if (save && !s->j)
 		return EXIT_RUNTIME;
-	return strict && bad > 0 ? EXIT_RUNTIME : 0;
+	if (strict && bad > 0 && !stop)
+		return EXIT_RUNTIME;
+	/* A script stopped at a refused line did not do what it says. */
+	return stop && bad > 0 ? EXIT_USAGE : 0;
 }
 
 int cli_run(int argc, char **argv)
@@ -255,6 +264,7 @@ int cli_run(int argc, char **argv)
 		{"script", required_argument, NULL, 'f'},
 		{"json", no_argument, NULL, 'j'},
 		{"strict", no_argument, NULL, 'x'},
+		{"keep-going", no_argument, NULL, 'k'},
 		{"save", no_argument, NULL, 'S'},
 		{"resume", required_argument, NULL, 'R'},
 		{"force", no_argument, NULL, 'F'},
@@ -266,7 +276,8 @@ int cli_run(int argc, char **argv)
 	enum dice_mode dice = DICE_RNG;
 	bool have_dice = false;
 	uint64_t seed = 0;
-	bool have_seed = false, strict = false, save = false, force = false;
+	bool have_seed = false, strict = false, keep_going = false;
+	bool save = false, force = false;
 	const char *script = NULL, *resume = NULL;
 	struct cli_ai ai[MAX_TEAMS + 1];
 	int nai = 0;
@@ -290,6 +301,9 @@ int cli_run(int argc, char **argv)
 			break;
 		case 'x':
 			strict = true;
+			break;
+		case 'k':
+			keep_going = true;
 			break;
 		case 'S':
 			save = true;
@@ -395,7 +409,8 @@ int cli_run(int argc, char **argv)
 	if (cli_ai_apply(s, ai, nai, true, "medsiege run") != 0)
 		status = EXIT_USAGE;
 	if (!status)
-		status = run_session(s, &out, resume != NULL, script, strict,
+		status = run_session(s, &out, resume != NULL, script,
+				     strict || !keep_going, strict,
 				     save || resume);
 	strbuf_free(&out.b);
 	strbuf_free(&out.pending);

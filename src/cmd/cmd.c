@@ -21,7 +21,9 @@ const struct cmd_entry cmd_table[] = {
 	 2, cmd_shoot},
 	{"fight", "ID TARGET", "attack a unit, door or wall in melee", 2, 2,
 	 cmd_fight},
-	{"end", "", "end the current step", 0, 0, cmd_end},
+	{"end", "[until TEAM STEP | round]",
+	 "end the current step, or every step up to TEAM's STEP or the next "
+	 "round", 0, -1, cmd_end},
 	{"undo", "", "take back the last movement (no dice, no enemy seen)", 0, 0,
 	 cmd_undo},
 	{"roll", "N", "give the die the game awaits (manual dice): the number it "
@@ -40,6 +42,41 @@ static const struct cmd_entry *cmd_find(const char *name)
 static int cmd_parse_run(struct game *g, int issuer, const char *line,
 			 char *why);
 
+/* The words of line (its comment dropped) into argv, pointing into buf
+ * (CMD_LINE_MAX + 1 bytes; line no longer). Returns their number, or -1
+ * with why. */
+static int split_words(const char *line, char *buf, char **argv, char *why)
+{
+	int argc = 0;
+	strlcpy_s(buf, line, CMD_LINE_MAX + 1);
+	char *hash = strchr(buf, '#');
+	if (hash)
+		*hash = '\0';
+	for (char *p = strtok(buf, " \t"); p; p = strtok(NULL, " \t")) {
+		if (argc == CMD_MAX_ARGS) {
+			snprintf(why, CMD_WHY_LEN, "too many words in one command");
+			return -1;
+		}
+		argv[argc++] = p;
+	}
+	return argc;
+}
+
+int cmd_end_goal_from_line(const struct game *g, int issuer, const char *line,
+			   struct cmd_end_goal *goal, char *why)
+{
+	char buf[CMD_LINE_MAX + 1];
+	char *argv[CMD_MAX_ARGS];
+	if (strlen(line) > CMD_LINE_MAX || !cmd_text_ok(line))
+		return 0; /* refused as any command is */
+	int argc = split_words(line, buf, argv, why);
+	if (argc < 2 || strcasecmp(argv[0], "end") != 0)
+		return 0;
+	return cmd_end_goal_parse(g, issuer, argc - 1, argv + 1, goal, why) == 0
+		       ? 1
+		       : -1;
+}
+
 int cmd_execute(struct game *g, int issuer, const char *line, char *why)
 {
 	int rc = cmd_parse_run(g, issuer, line, why);
@@ -57,7 +94,7 @@ static int cmd_parse_run(struct game *g, int issuer, const char *line,
 {
 	char buf[CMD_LINE_MAX + 1];
 	char *argv[CMD_MAX_ARGS];
-	int argc = 0;
+	int argc;
 	why[0] = '\0';
 	if (strlen(line) > CMD_LINE_MAX) {
 		snprintf(why, CMD_WHY_LEN, "command too long (at most %d bytes)",
@@ -71,19 +108,9 @@ static int cmd_parse_run(struct game *g, int issuer, const char *line,
 			 "a command cannot hold control characters");
 		return -1;
 	}
-	strlcpy_s(buf, line, sizeof buf);
-	char *hash = strchr(buf, '#');
-	if (hash)
-		*hash = '\0';
-	for (char *p = strtok(buf, " \t"); p; p = strtok(NULL, " \t")) {
-		if (argc == CMD_MAX_ARGS) {
-			snprintf(why, CMD_WHY_LEN, "too many words in one command");
-			return -1;
-		}
-		argv[argc++] = p;
-	}
-	if (argc == 0)
-		return 1;
+	argc = split_words(line, buf, argv, why);
+	if (argc <= 0)
+		return argc < 0 ? -1 : 1;
 	const struct cmd_entry *c = cmd_find(argv[0]);
 	if (!c) {
 		const char *names[32];

@@ -53,6 +53,32 @@ int cmd_known_unit(const struct game *g, int team, const char *s);
 int cmd_dir_arg(const char *s, char *why);
 int cmd_xy_arg(const struct game *g, const char *s, int *x, int *y, char *why);
 
+/* Where "end until TEAM STEP" or "end round" stops: round >= 0 for the
+ * start of that round, else team's step. */
+struct cmd_end_goal {
+	int round;
+	int team;
+	int step;
+};
+/* When line is "end until ..." or "end round" (1, goal filled), or -1
+ * with why when it is one but malformed or out of the issuer's reach (a
+ * team's player ends only its own steps); 0 for any other line. Those
+ * who keep a save give its steps as plain "end" lines, so a replay is
+ * the same game whatever words were typed. */
+int cmd_end_goal_from_line(const struct game *g, int issuer, const char *line,
+			   struct cmd_end_goal *goal, char *why);
+/* The same for the words after "end". */
+int cmd_end_goal_parse(const struct game *g, int issuer, int argc,
+		       char **argv, struct cmd_end_goal *goal, char *why);
+/* Whether the game has come to goal (or is over). */
+bool cmd_end_goal_reached(const struct game *g, const struct cmd_end_goal *goal);
+/* Call end_one (which ends one step, or plays a computer's command, 0
+ * when done) until goal is reached. -1 with why when an end is refused:
+ * the first, and nothing changed; a later one, and why says where it
+ * stopped and after how many ends. */
+int cmd_end_until(struct game *g, const struct cmd_end_goal *goal,
+		  int (*end_one)(void *ctx, char *why), void *ctx, char *why);
+
 /* The commands, one file each. */
 int cmd_move(struct game *g, int issuer, int argc, char **argv,
 		char *why);

@@ -18,6 +18,7 @@
 
 #include "base/file.h"
 #include "base/utf8.h"
+#include "data/yamlhint.h"
 #include "base/util.h"
 
 /* The limits on a data file, each named in the man pages (LIMITS). */
@@ -138,10 +139,26 @@ static void fail_parser(struct builder *b)
 			"found a tab character; YAML indents with spaces, not tabs");
 		return;
 	}
-	if (p->context)
-		fail_at(b, line, col, "%s %s", problem, p->context);
+	char *words = p->context ? xasprintf("%s %s", problem, p->context)
+				 : xstrdup(problem);
+	struct yamlhint_error e = {
+		.problem = problem,
+		.context = p->context,
+		.line = line,
+		.col = col,
+		.context_line = p->context ? (int)p->context_mark.line + 1 : 0,
+	};
+	int at_line, at_col;
+	char *hint = yamlhint_explain(b->text, b->len, &e, &at_line, &at_col);
+	/* The plain words first; libyaml's, and where it stopped, kept for
+	 * whoever knows them. */
+	if (hint)
+		fail_at(b, at_line, at_col, "%s (libyaml at %d:%d: %s)", hint,
+			line, col, words);
 	else
-		fail_at(b, line, col, "%s", problem);
+		fail_at(b, line, col, "%s", words);
+	free(hint);
+	free(words);
 }
 
 static bool next_event(struct builder *b, yaml_event_t *ev)

@@ -453,8 +453,50 @@ static int submit_saved_first(struct session *s, int issuer, const char *line,
 	return rc;
 }
 
+struct end_ctx {
+	struct session *s;
+	int issuer;
+};
+
+/* One step of "end until": the computer's command when a script's ends
+ * have come to a computer's turn, else a plain "end", saved as such. */
+static int end_one_saved(void *ctx, char *why)
+{
+	struct end_ctx *e = ctx;
+	if (e->issuer == CMD_ANY_TEAM && session_computer_step(e->s))
+		return 0;
+	return session_submit(e->s, e->issuer, "end", why);
+}
+
+/* "end until ..." and "end round": the plain ends they stand for, each
+ * submitted (and saved) alone, so a save replays the same game. */
+static int submit_end_until(struct session *s, int issuer, const char *line,
+			    char *why)
+{
+	struct cmd_end_goal goal;
+	int until = cmd_end_goal_from_line(s->g, issuer, line, &goal, why);
+	if (until == 0)
+		return 1;
+	int rc = -1;
+	if (until > 0) {
+		struct end_ctx e = {s, issuer};
+		rc = cmd_end_until(s->g, &goal, end_one_saved, &e, why);
+	}
+	if (rc != 0) {
+		char *safe = util_printable(why);
+		util_copy_text(why, safe, CMD_WHY_LEN);
+		free(safe);
+		if (s->done)
+			s->done(s->done_ctx);
+	}
+	return rc;
+}
+
 int session_submit(struct session *s, int issuer, const char *line, char *why)
 {
+	int until = submit_end_until(s, issuer, line, why);
+	if (until <= 0)
+		return until;
 	if (s->must_save)
 		return submit_saved_first(s, issuer, line, why);
 	int round = s->g->round;

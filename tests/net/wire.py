@@ -129,7 +129,7 @@ class Script:
         marked = []
         for c in cmds:
             marked += [c, 'mark!']
-        st, out = self.run(marked)
+        st, out = self.run(marked, '--keep-going')
         chunks, cur = [], []
         for line in out.splitlines()[1:]:
             o = json.loads(line)

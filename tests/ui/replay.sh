@@ -3,7 +3,7 @@
 # saw it (which hides what that team could not see).
 . "$(dirname "$0")/lib.sh"
 
-XDG_STATE_HOME=$work/state "$bin" run "$scenario" --seed 7 --save \
+XDG_STATE_HOME=$work/state "$bin" run "$scenario" --seed 7 --save --keep-going \
 	--script "$srcdir/tests/golden/gatehouse-siege.script" > /dev/null
 save=$(ls "$work"/state/medsiege/*.save | head -n 1)
 n=$(grep -vc '^#' "$save")
