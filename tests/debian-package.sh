@@ -13,7 +13,7 @@
 #
 # Checked: apt-get build-dep, dpkg-buildpackage -us -uc -b running make
 # check (and not with DEB_BUILD_OPTIONS=nocheck), lintian with no error and
-# no warning left unexplained, apt-get install of the .deb; the installed
+# no warning, apt-get install of the .deb; the installed
 # paths and modes; maps found by name with no environment; --version equal
 # to the package's; a hosted game between two users (host, join, commands,
 # the save unreadable by either); remove keeps the games, purge leaves
@@ -61,10 +61,10 @@ check "unless DEB_BUILD_OPTIONS=nocheck" \
 deb=$(ls ../medsiege_*.deb) || die "no .deb built"
 echo "# built $deb"
 
-lintian --no-tag-display-limit "$deb" >/tmp/lintian.log 2>/tmp/lintian.err
+lintian --tag-display-limit 0 "$deb" >/tmp/lintian.log 2>/tmp/lintian.err
 sed 's/^/# lintian: /' /tmp/lintian.log
 check "lintian: no error" eval '! grep -q "^E:" /tmp/lintian.log'
-check "lintian: no warning left (each one overridden, with its reason)" \
+check "lintian: no warning" \
 	eval '! grep -q "^W:" /tmp/lintian.log'
 
 # Two players, and what the machine holds before the package.
