@@ -36,7 +36,8 @@ games=$build/tests/referee-var/games/medsiege
 sock=$work/tmux
 pre=mst$$
 ua=${pre}a ub=${pre}b uc=${pre}c ud=${pre}d grp=${pre}g
-tm() { tmux -S "$sock" "$@"; }
+homes=$work/home
+. "$srcdir/tests/lib-seat.sh"
 cleanup() {
 	tm kill-server >/dev/null 2>&1
 	for u in "$ua" "$ub" "$uc" "$ud"; do
@@ -83,32 +84,6 @@ for u in "$ua" "$ub" "$uc"; do usermod -a -G "$grp" "$u"; done
 chmod 755 "$work/home"
 field=$srcdir/tests/ui/melee.yaml
 
-# as USER CMD...: run as USER, in a clean environment.
-as() {
-	u=$1
-	shift
-	runuser -u "$u" -- env -i PATH=/usr/bin:/bin HOME="$work/home/$u" \
-		TERM=xterm-256color LANG=C.UTF-8 "$@"
-}
-# seat NAME USER ARGS: USER's medsiege in a terminal of its own.
-seat() {
-	name=$1 u=$2
-	shift 2
-	tm -f /dev/null new-session -d -s "$name" -x 80 -y 24 \
-		"runuser -u $u -- env -i PATH=/usr/bin:/bin HOME=$work/home/$u TERM=xterm-256color LANG=C.UTF-8 $bin $*; echo \$? >$work/$name.status"
-	tm set-option -t "$name" remain-on-exit on >/dev/null
-}
-scr() { tm capture-pane -p -S -50 -t "$1"; }
-see() {
-	i=0
-	while [ $i -lt $((${3:-10} * 20)) ]; do
-		case $(scr "$1") in *"$2"*) return 0 ;; esac
-		i=$((i + 1))
-		sleep 0.05
-	done
-	scr "$1" | sed 's/^/#   /' | grep -v '^#   *$' | tail -n 8
-	return 1
-}
 host_pid() { sed -n 's/.* pid \([0-9]*\)$/\1/p' "$games/$game/log" | tail -n 1; }
 alive() { [ -n "$1" ] && kill -0 "$1" 2>/dev/null; }
 
