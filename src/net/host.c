@@ -248,7 +248,8 @@ static void answer(struct client *c, const char *line, const char *why)
 
 /* A chat line as the others may read it: an invisible format character
  * (a right-to-left override would turn their screen's line around, a
- * zero-width one hide a word) is written out as \uXXXX. Caller frees. */
+ * zero-width one hide a word) is written out as its \u escape of four
+ * hex digits. Caller frees. */
 static char *chat_visible(const char *text)
 {
 	struct strbuf b;
