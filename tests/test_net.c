@@ -257,6 +257,31 @@ static void same_picture(const struct game *g, const struct game *p)
 			assert_true(world_find_unit(p->w, g->w->units[j].id) >= 0);
 }
 
+/* Red's record of a game of fog-b, from its start. */
+static void host_side_start(struct host_side *h, unsigned seed)
+{
+	const char *top = getenv("abs_top_srcdir");
+	char *path = xasprintf("%s/tests/data/fog-b.yaml", top ? top : ".");
+	struct scenario sc;
+	char *err = NULL;
+	assert_int_equal(scenario_load(path, &sc, &err), 0);
+	free(path);
+	memset(h, 0, sizeof *h);
+	strbuf_init(&h->words);
+	h->g = game_new(&sc, seed);
+	wire_team_init(&h->rec, h->g, 0);
+	game_listen(h->g, on_event, h);
+	game_start(h->g);
+}
+
+static void host_side_end(struct host_side *h)
+{
+	strbuf_free(&h->words);
+	game_unlisten(h->g, on_event, h);
+	wire_team_free(&h->rec);
+	game_free(h->g);
+}
+
 static struct wire_client *feed(struct host_side *h, struct wire_client *c,
 				int *sent, struct told *t)
 {
@@ -276,19 +301,8 @@ static struct wire_client *feed(struct host_side *h, struct wire_client *c,
 static void test_record_rebuilds_what_the_team_knows(void **state)
 {
 	(void)state;
-	const char *top = getenv("abs_top_srcdir");
-	char *path = xasprintf("%s/tests/data/fog-b.yaml", top ? top : ".");
-	struct scenario sc;
-	char *err = NULL;
-	assert_int_equal(scenario_load(path, &sc, &err), 0);
-	free(path);
 	struct host_side h;
-	memset(&h, 0, sizeof h);
-	strbuf_init(&h.words);
-	h.g = game_new(&sc, 5);
-	wire_team_init(&h.rec, h.g, 0);
-	game_listen(h.g, on_event, &h);
-	game_start(h.g);
+	host_side_start(&h, 5);
 	struct wire_client c;
 	wire_client_init(&c);
 	struct told t;
@@ -339,10 +353,130 @@ static void test_record_rebuilds_what_the_team_knows(void **state)
 	}
 	wire_client_free(&c);
 	strbuf_free(&t.text);
-	strbuf_free(&h.words);
-	game_unlisten(h.g, on_event, &h);
-	wire_team_free(&h.rec);
-	game_free(h.g);
+	host_side_end(&h);
+}
+
+/* Two projections of the same record hold the same picture: every
+ * cell, the view and memory, and the units in the same order. */
+static void same_projection(const struct game *a, const struct game *b)
+{
+	const struct knowledge *ka = &a->know[0], *kb = &b->know[0];
+	size_t cells = (size_t)ka->w * (size_t)ka->h;
+	assert_memory_equal(ka->view, kb->view, cells);
+	assert_memory_equal(ka->memory, kb->memory, cells);
+	for (size_t c = 0; c < cells; c++) {
+		const struct cell *x = &a->w->map.cells[c], *y = &b->w->map.cells[c];
+		assert_int_equal(cell_symbol(x), cell_symbol(y));
+		assert_int_equal(x->hits_left, y->hits_left);
+		assert_int_equal(x->t.height, y->t.height);
+	}
+	assert_int_equal(a->round, b->round);
+	assert_int_equal(a->active, b->active);
+	assert_int_equal((int)a->step, (int)b->step);
+	assert_int_equal(a->over, b->over);
+	assert_int_equal(a->w->nunits, b->w->nunits);
+	for (int i = 0; i < a->w->nunits; i++) {
+		const struct unit *u = &a->w->units[i], *v = &b->w->units[i];
+		assert_string_equal(u->id, v->id);
+		assert_int_equal(ka->units[i], kb->units[i]);
+		assert_memory_equal(&ka->last[i], &kb->last[i], sizeof ka->last[i]);
+		assert_int_equal(u->x, v->x);
+		assert_int_equal(u->y, v->y);
+		assert_int_equal((int)u->status, (int)v->status);
+		assert_int_equal(u->hits, v->hits);
+		assert_int_equal(u->move_left, v->move_left);
+	}
+	for (int i = 0; i < a->sc.ngoals; i++)
+		assert_int_equal(a->sc.goals[i].progress, b->sc.goals[i].progress);
+}
+
+/* A join is sent the record as it stands, not its history: at every
+ * point of a game the snapshot rebuilds the picture the whole record
+ * built, then takes the record's next lines as well; it tells the
+ * newest events as the record did, and is far shorter than a long
+ * game's record. */
+static void test_join_sees_the_picture_not_the_history(void **state)
+{
+	(void)state;
+	struct host_side h;
+	host_side_start(&h, 9);
+	struct wire_client whole;
+	wire_client_init(&whole);
+	struct told t;
+	strbuf_init(&t.text);
+	int sent = 0;
+	static const char *const moves[] = {
+		"move r3 n", "move r8 n", "move r7 n", "move r4 n n", "end",
+		"shoot r5 b1", "shoot r6 b2", "end", "end", "move b6 w",
+		"move b7 e e", "move b8 s s", "move b1 e", "end", "shoot b1 r5",
+		"shoot b3 r7", "end", "end", "move r8 n n", "move r1 nw",
+	};
+	/* Then plain ends to the last round (12 of 3 steps for 2 teams). */
+	const char *script[sizeof moves / sizeof *moves + 80];
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof moves / sizeof *moves; i++)
+		script[n++] = moves[i];
+	while (n < sizeof script / sizeof *script)
+		script[n++] = "end";
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n) {
+			char why[CMD_WHY_LEN];
+			cmd_execute(h.g, CMD_ANY_TEAM, script[i], why);
+			wire_team_sync(&h.rec, h.g);
+		}
+		feed(&h, &whole, &sent, &t);
+		struct wire_team snap;
+		wire_team_snapshot(&h.rec, h.g, NULL, &snap);
+		struct wire_client join;
+		wire_client_init(&join);
+		struct told heard;
+		strbuf_init(&heard.text);
+		size_t bytes = 0;
+		for (int k = 0; k < snap.n; k++) {
+			char why[GAME_WHY_LEN];
+			int r = wire_client_apply(&join, snap.lines[k], why);
+			if (r != 0)
+				fprintf(stderr, "%s: %s\n", why, snap.lines[k]);
+			assert_int_equal(r, 0);
+			assert_true(strlen(snap.lines[k]) < PROTO_LINE_MAX);
+			bytes += strlen(snap.lines[k]) + 1;
+			if (join.g && join.g->nlisteners == 0)
+				game_listen(join.g, hear, &heard);
+		}
+		assert_non_null(join.g);
+		same_projection(whole.g, join.g);
+		if (!h.g->over)
+			same_picture(h.g, join.g);
+		/* The events it heard are the newest the whole record told. */
+		if (heard.text.s) {
+			size_t a = strlen(t.text.s), b = strlen(heard.text.s);
+			assert_true(b <= a);
+			assert_string_equal(t.text.s + a - b, heard.text.s);
+		}
+		if (i == n)
+			assert_true(bytes * 2 < h.rec.bytes);
+		/* And the record goes on from there. */
+		if (i + 3 < n) {
+			int at = h.rec.n;
+			for (size_t j = i + 1; j <= i + 3; j++) {
+				char why[CMD_WHY_LEN];
+				cmd_execute(h.g, CMD_ANY_TEAM, script[j], why);
+				wire_team_sync(&h.rec, h.g);
+			}
+			feed(&h, &join, &at, &heard);
+			feed(&h, &whole, &sent, &t);
+			same_projection(whole.g, join.g);
+			i += 3;
+		}
+		game_unlisten(join.g, hear, &heard);
+		strbuf_free(&heard.text);
+		wire_client_free(&join);
+		wire_team_free(&snap);
+	}
+	assert_true(h.g->over);
+	wire_client_free(&whole);
+	strbuf_free(&t.text);
+	host_side_end(&h);
 }
 
 int main(void)
@@ -355,6 +489,7 @@ int main(void)
 		cmocka_unit_test(test_codes_split_into_game_and_team),
 		cmocka_unit_test(test_lines_are_framed_and_bounded),
 		cmocka_unit_test(test_record_rebuilds_what_the_team_knows),
+		cmocka_unit_test(test_join_sees_the_picture_not_the_history),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

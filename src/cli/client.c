@@ -25,6 +25,7 @@
 #include "net/proto.h"
 #include "net/wire.h"
 #include "ui/ui.h"
+#include "ui/uilog.h"
 
 /* How long a command's answer may take before the host counts as lost. */
 #define CLIENT_ANSWER_MS 10000
@@ -47,6 +48,8 @@ struct client {
 	char team[TEAM_NAME_LEN];
 	char boot[8];          /* the host's record, and how much of it */
 	int nrecord;
+	int skip;              /* lines of a snapshot still to come */
+	int snap_from;         /* where the record goes on after it */
 	bool restart;          /* the host's record is new: start again */
 	bool gone;             /* the seat is lost for good */
 	bool told_host;        /* said whose account hosts the game */
@@ -108,7 +111,20 @@ static int take(struct client *cl, const char *line)
 	char why[GAME_WHY_LEN];
 	int r = wire_client_apply(&cl->wc, line, why);
 	if (r == 0) {
-		cl->nrecord++;
+		bool past = cl->skip > 0;
+		/* A snapshot's lines are not the record's: the record goes
+		 * on from the line the seat named. */
+		if (past && --cl->skip == 0)
+			cl->nrecord = cl->snap_from;
+		else if (!past && !cl->wc.has_said)
+			cl->nrecord++;
+		if (cl->wc.has_said) {
+			/* An order the screen logged as it was given, read
+			 * again from the record after joining. */
+			cl->wc.has_said = false;
+			if (past && cl->history)
+				uilog_said(cl->history, cl->wc.said, cl->wc.team);
+		}
 		if (cl->wc.has_chat) {
 			cl->wc.has_chat = false;
 			snprintf(cl->note, sizeof cl->note, "%.250s", cl->wc.chat);
@@ -251,9 +267,13 @@ static int connect_seat(struct client *cl)
 	if (watch)
 		snprintf(cl->watch, sizeof cl->watch, "%s", watch);
 	seat_info(cl);
-	bool same = boot && strcmp(boot, cl->boot) == 0 && from == cl->nrecord;
-	if (!same && cl->nrecord > 0)
+	int snapshot = json_int(o, "snapshot", 0);
+	bool same = boot && strcmp(boot, cl->boot) == 0 && from == cl->nrecord &&
+		    snapshot == 0;
+	if (!same && (cl->nrecord > 0 || cl->wc.g))
 		cl->restart = true; /* a new host process: its record anew */
+	cl->skip = snapshot > 0 ? snapshot : 0;
+	cl->snap_from = from;
 	snprintf(cl->boot, sizeof cl->boot, "%s", boot ? boot : "");
 	json_free(o);
 	return 0;

@@ -106,6 +106,15 @@ void host_say_json(struct client *c, const char *type, const char *key,
 	strbuf_free(&b);
 }
 
+void host_free_snapshot(struct client *c)
+{
+	if (!c->snap)
+		return;
+	wire_team_free(c->snap);
+	free(c->snap);
+	c->snap = NULL;
+}
+
 /* The client is gone from the game (its seat free again). */
 static void leave(struct host *h, struct client *c, const char *why)
 {
@@ -125,6 +134,7 @@ void host_drop(struct host *h, struct client *c, const char *why)
 		leave(h, c, why);
 	conn_flush(&c->c);
 	conn_close(&c->c, why);
+	host_free_snapshot(c);
 	if (c->wirefd >= 0)
 		close(c->wirefd);
 	c->wirefd = -1;
@@ -204,6 +214,16 @@ static void feed(struct host *h, struct client *c)
 {
 	if (c->state != CL_SEATED || c->c.fd < 0 || c->closing)
 		return;
+	/* A join's snapshot first, then the record from where it stands. */
+	while (c->snap && c->snap_at < c->snap->n &&
+	       c->c.nout < HOST_QUEUE_AHEAD) {
+		if (!host_say(c, c->snap->lines[c->snap_at]))
+			return;
+		c->snap_at++;
+	}
+	if (c->snap && c->snap_at < c->snap->n)
+		return;
+	host_free_snapshot(c);
 	const struct wire_team *r = &h->rec[c->team];
 	while (c->cursor < r->n && c->c.nout < HOST_QUEUE_AHEAD) {
 		if (!host_say(c, r->lines[c->cursor]))
@@ -310,6 +330,40 @@ static void tell_alert(struct host *h)
 	free(a);
 }
 
+/* At most n bytes of s, not cut inside a character. */
+static void add_cut(struct strbuf *b, const char *s, size_t n)
+{
+	size_t len = strlen(s);
+	if (len > n) {
+		len = n;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+	}
+	char *part = xmalloc(len + 1);
+	memcpy(part, s, len);
+	part[len] = '\0';
+	strbuf_add_json(b, part);
+	free(part);
+}
+
+/* A player's own order, and its refusal, kept for its seat: a player
+ * who joins again reads in its log what it ordered (wire_said). Cut so
+ * that the line fits the protocol's limit however it is escaped. */
+static void said(struct host *h, int team, const char *line, const char *why)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_add(&b, "{\"type\":\"said\",\"line\":");
+	add_cut(&b, line, 300);
+	if (why) {
+		strbuf_add(&b, ",\"why\":");
+		add_cut(&b, why, 300);
+	}
+	strbuf_addc(&b, '}');
+	wire_said_add(&h->said[team], &h->rec[team], b.s);
+	strbuf_free(&b);
+}
+
 static void seated_line(struct host *h, struct client *c, const char *line)
 {
 	if (strncmp(line, "chat ", 5) == 0) {
@@ -330,7 +384,10 @@ static void seated_line(struct host *h, struct client *c, const char *line)
 		snprintf(why, sizeof why, "a watcher cannot give orders");
 		r = -1;
 	} else {
+		said(h, c->team, line, NULL);
 		r = session_submit(h->s, c->team, line, why);
+		if (r < 0)
+			said(h, c->team, line, why);
 	}
 	host_sync_all(h);
 	tell_alert(h);

@@ -277,8 +277,20 @@ static void seat(struct host *h, struct client *c, int t, bool watcher,
 	c->team = t;
 	c->watcher = watcher;
 	c->cursor = 0;
-	if (strcmp(boot, h->boot) == 0 && from > 0 && from <= h->rec[t].n)
+	host_free_snapshot(c);
+	if (strcmp(boot, h->boot) == 0 && from > 0 && from <= h->rec[t].n) {
+		/* Back on this host: the lines it missed. */
 		c->cursor = from;
+	} else {
+		/* New to this host: the picture as it stands and the
+		 * recent events, not the history; then the record goes
+		 * on from its end. */
+		c->snap = xmalloc(sizeof *c->snap);
+		wire_team_snapshot(&h->rec[t], h->s->g,
+				   watcher ? NULL : &h->said[t], c->snap);
+		c->snap_at = 0;
+		c->cursor = h->rec[t].n;
+	}
 	c->since = host_now_ms();
 	if (!watcher)
 		s->player = c->id;
@@ -293,6 +305,9 @@ static void seat(struct host *h, struct client *c, int t, bool watcher,
 	strbuf_add_json(&b, w->teams[t].name);
 	strbuf_addf(&b, ",\"role\":\"%s\",\"record\":\"%s\",\"from\":%d",
 		    watcher ? "watch" : "play", h->boot, c->cursor);
+	/* The snapshot's lines come first and are not the record's. */
+	if (c->snap)
+		strbuf_addf(&b, ",\"snapshot\":%d", c->snap->n);
 	/* A player is told their own team's watch code (to hand to whom
 	 * they like), and a seat key once, when it is made. */
 	if (!watcher) {

@@ -492,8 +492,10 @@ static void host_close(struct host *h, bool failed)
 		host_write_info(h);
 	if (h->s)
 		game_unlisten(h->s->g, host_on_event, h);
-	for (int t = 0; t < h->nrec; t++)
+	for (int t = 0; t < h->nrec; t++) {
 		wire_team_free(&h->rec[t]);
+		wire_said_free(&h->said[t]);
+	}
 	session_free(h->s);
 	int fds[] = {h->seatsfd, h->infofd, h->groupinfofd};
 	for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)

@@ -61,6 +61,8 @@ struct client {
 	int team;
 	bool watcher;
 	int cursor;            /* next line of the team's record to send */
+	struct wire_team *snap; /* owned: a join's snapshot, being sent */
+	int snap_at;           /* its next line */
 	long long since;       /* connected, then the last output taken */
 	long long partial;     /* since when half a line waits, or 0 */
 	long long window;      /* flood count's second */
@@ -98,6 +100,7 @@ struct wrong {
 struct host {
 	struct session *s;
 	struct wire_team rec[MAX_TEAMS];
+	struct wire_said said[MAX_TEAMS]; /* each seat's own orders */
 	int nrec;
 	struct seat seats[MAX_TEAMS];
 	char game[STORE_NAME_LEN];
@@ -160,6 +163,7 @@ void host_catch_stops(sigset_t *waiting);
 void host_attach(void *ctx, struct game *g);
 void host_on_event(void *ctx, const struct game *g, const struct event *ev);
 void host_drop(struct host *h, struct client *c, const char *why);
+void host_free_snapshot(struct client *c);
 void host_sync_all(struct host *h);
 /* host.c: the loop, until the game sleeps, ends or is stopped. */
 void host_serve(struct host *h, const sigset_t *waiting);

@@ -16,6 +16,9 @@
 struct wire_unit {
 	bool told;
 	bool known;
+	bool fields;    /* u's place and state were told */
+	bool own;       /* and its own team's figures (move left...) */
+	int seq;        /* the order in which units were first told */
 	struct unit u;
 	struct last_seen last;
 };
@@ -188,6 +191,7 @@ void wire_team_free(struct wire_team *t)
 	free(t->palette);
 	free(t->units);
 	free(t->progress);
+	free(t->round_at);
 	memset(t, 0, sizeof *t);
 }
 
@@ -204,23 +208,15 @@ static bool cell_same(const struct cell *a, const struct cell *b)
 	       x->rubble == y->rubble && x->broken == y->broken;
 }
 
-static int palette_entry(struct wire_team *t, const struct cell *c)
+/* A palette entry: cell c as entry k. */
+static void terrain_line(struct wire_team *t, int k, const struct cell *c)
 {
-	for (int i = 0; i < t->npal; i++)
-		if (cell_same(&t->palette[i], c))
-			return i;
-	if (t->npal == t->palcap) {
-		t->palcap = t->palcap ? 2 * t->palcap : 16;
-		t->palette = xrealloc(t->palette,
-				      (size_t)t->palcap * sizeof *t->palette);
-	}
-	t->palette[t->npal] = *c;
 	struct strbuf b;
 	strbuf_init(&b);
 	const struct terrain *x = &c->t;
 	char sym[2] = {x->sym, 0};
 	strbuf_add(&b, "{\"type\":\"terrain\"");
-	kint(&b, "k", t->npal);
+	kint(&b, "k", k);
 	kstr(&b, "kind", terrain_names[x->kind]);
 	kstr(&b, "sym", sym);
 	kbool(&b, "passable", x->passable);
@@ -241,6 +237,20 @@ static int palette_entry(struct wire_team *t, const struct cell *c)
 	strbuf_addc(&b, '}');
 	add_buf(t, &b);
 	strbuf_free(&b);
+}
+
+static int palette_entry(struct wire_team *t, const struct cell *c)
+{
+	for (int i = 0; i < t->npal; i++)
+		if (cell_same(&t->palette[i], c))
+			return i;
+	if (t->npal == t->palcap) {
+		t->palcap = t->palcap ? 2 * t->palcap : 16;
+		t->palette = xrealloc(t->palette,
+				      (size_t)t->palcap * sizeof *t->palette);
+	}
+	t->palette[t->npal] = *c;
+	terrain_line(t, t->npal, c);
 	return t->npal++;
 }
 
@@ -292,39 +302,56 @@ static void sync_cells(struct wire_team *t, const struct game *g,
 	strbuf_free(&b);
 }
 
-static void sync_rows(struct wire_team *t, const unsigned char *view,
-		      const unsigned char *mem)
+/* Row y of a view (w cells): its bits, four to a hex digit. */
+static void view_line(struct wire_team *out, int w, int y,
+		      const unsigned char *row)
 {
 	struct strbuf b;
 	strbuf_init(&b);
-	char *row = xmalloc((size_t)t->w + 1);
+	strbuf_addf(&b, "{\"type\":\"view\",\"y\":%d,\"v\":\"", y);
+	for (int x = 0; x < w; x += 4) {
+		int v = 0;
+		for (int i = 0; i < 4; i++)
+			v = v << 1 | (x + i < w && row[x + i]);
+		strbuf_addc(&b, "0123456789abcdef"[v]);
+	}
+	strbuf_add(&b, "\"}");
+	add_buf(out, &b);
+	strbuf_free(&b);
+}
+
+/* Row y of a memory (w cells): the symbols, a space for none. */
+static void mem_line(struct wire_team *out, int w, int y,
+		     const unsigned char *row)
+{
+	char *s = xmalloc((size_t)w + 1);
+	for (int x = 0; x < w; x++)
+		s[x] = row[x] ? (char)row[x] : ' ';
+	s[w] = '\0';
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_addf(&b, "{\"type\":\"mem\",\"y\":%d,\"s\":", y);
+	strbuf_add_json(&b, s);
+	strbuf_addc(&b, '}');
+	add_buf(out, &b);
+	strbuf_free(&b);
+	free(s);
+}
+
+static void sync_rows(struct wire_team *t, const unsigned char *view,
+		      const unsigned char *mem)
+{
 	for (int y = 0; y < t->h; y++) {
 		size_t o = (size_t)y * (size_t)t->w;
 		if (memcmp(t->view + o, view + o, (size_t)t->w) != 0) {
 			memcpy(t->view + o, view + o, (size_t)t->w);
-			strbuf_addf(&b, "{\"type\":\"view\",\"y\":%d,\"v\":\"", y);
-			for (int x = 0; x < t->w; x += 4) {
-				int v = 0;
-				for (int i = 0; i < 4; i++)
-					v = v << 1 | (x + i < t->w && view[o + (size_t)(x + i)]);
-				strbuf_addc(&b, "0123456789abcdef"[v]);
-			}
-			strbuf_add(&b, "\"}");
-			add_buf(t, &b);
+			view_line(t, t->w, y, view + o);
 		}
 		if (memcmp(t->mem + o, mem + o, (size_t)t->w) != 0) {
 			memcpy(t->mem + o, mem + o, (size_t)t->w);
-			for (int x = 0; x < t->w; x++)
-				row[x] = mem[o + (size_t)x] ? (char)mem[o + (size_t)x] : ' ';
-			row[t->w] = '\0';
-			strbuf_addf(&b, "{\"type\":\"mem\",\"y\":%d,\"s\":", y);
-			strbuf_add_json(&b, row);
-			strbuf_addc(&b, '}');
-			add_buf(t, &b);
+			mem_line(t, t->w, y, mem + o);
 		}
 	}
-	free(row);
-	strbuf_free(&b);
 }
 
 static bool unit_same(const struct unit *a, const struct unit *b, bool own)
@@ -338,12 +365,46 @@ static bool unit_same(const struct unit *a, const struct unit *b, bool own)
 	return same;
 }
 
+/* Unit i as the record last told it (r): out gets the line,
+ * with its place and state when fields, and its own team's figures when
+ * own. */
+static void unit_line(struct wire_team *out, const struct game *g, int i,
+		      const struct wire_unit *r, bool fields, bool own)
+{
+	const struct unit *id = &g->w->units[i], *u = &r->u;
+	struct strbuf b;
+	strbuf_init(&b);
+	strbuf_add(&b, "{\"type\":\"unit\"");
+	kstr(&b, "id", id->id);
+	kint(&b, "ut", id->type);
+	kint(&b, "team", id->team);
+	kbool(&b, "known", r->known);
+	strbuf_addf(&b, ",\"last\":[%d,%d,%d]", r->last.x, r->last.y,
+		    r->last.round);
+	if (fields) {
+		kint(&b, "x", u->x);
+		kint(&b, "y", u->y);
+		kstr(&b, "facing", dir_names[u->facing]);
+		kstr(&b, "status", unit_status_names[u->status]);
+		kint(&b, "hits", u->hits);
+		strbuf_addf(&b, ",\"climb\":[%d,%d]", (int)u->climb_dir,
+			    u->climb_paid);
+	}
+	if (own) {
+		kint(&b, "move", u->move_left);
+		kbool(&b, "shot", u->shot);
+		kbool(&b, "fought", u->fought);
+		kint(&b, "reload", u->reload_wait);
+	}
+	strbuf_addc(&b, '}');
+	add_buf(out, &b);
+	strbuf_free(&b);
+}
+
 static void sync_units(struct wire_team *t, const struct game *g,
 		       const struct knowledge *k, bool all)
 {
 	const struct world *w = g->w;
-	struct strbuf b;
-	strbuf_init(&b);
 	for (int i = 0; i < w->nunits && i < t->nunits; i++) {
 		const struct unit *u = &w->units[i];
 		struct wire_unit *r = &t->units[i];
@@ -358,35 +419,18 @@ static void sync_units(struct wire_team *t, const struct game *g,
 		    memcmp(&r->last, &last, sizeof last) == 0 &&
 		    (!fields || unit_same(&r->u, u, own)))
 			continue;
-		strbuf_add(&b, "{\"type\":\"unit\"");
-		kstr(&b, "id", u->id);
-		kint(&b, "ut", u->type);
-		kint(&b, "team", u->team);
-		kbool(&b, "known", known);
-		strbuf_addf(&b, ",\"last\":[%d,%d,%d]", last.x, last.y, last.round);
-		if (fields) {
-			kint(&b, "x", u->x);
-			kint(&b, "y", u->y);
-			kstr(&b, "facing", dir_names[u->facing]);
-			kstr(&b, "status", unit_status_names[u->status]);
-			kint(&b, "hits", u->hits);
-			strbuf_addf(&b, ",\"climb\":[%d,%d]", (int)u->climb_dir,
-				    u->climb_paid);
-			r->u = *u;
-		}
-		if (own) {
-			kint(&b, "move", u->move_left);
-			kbool(&b, "shot", u->shot);
-			kbool(&b, "fought", u->fought);
-			kint(&b, "reload", u->reload_wait);
-		}
-		strbuf_addc(&b, '}');
-		add_buf(t, &b);
-		r->told = true;
+		if (!r->told)
+			r->seq = t->useq++;
 		r->known = known;
 		r->last = last;
+		if (fields) {
+			r->u = *u;
+			r->fields = true;
+		}
+		r->own = r->own || own;
+		unit_line(t, g, i, r, fields, own);
+		r->told = true;
 	}
-	strbuf_free(&b);
 }
 
 void wire_team_sync(struct wire_team *t, const struct game *g)
@@ -409,6 +453,15 @@ void wire_team_sync(struct wire_team *t, const struct game *g)
 	bool turn_changed = strcmp(b.s, t->turn) != 0;
 	if (turn_changed)
 		snprintf(t->turn, sizeof t->turn, "%s", b.s);
+	/* Where each round begins in the record: a join is sent the
+	 * events from the round before the present one. */
+	if (g->round >= 0 && g->round < 100000 && g->round >= t->nround_at) {
+		int n = g->round + 1;
+		t->round_at = xrealloc(t->round_at, (size_t)n * sizeof *t->round_at);
+		for (int r = t->nround_at; r < n; r++)
+			t->round_at[r] = t->n;
+		t->nround_at = n;
+	}
 	strbuf_free(&b);
 	const unsigned char *view = k->view, *mem = k->memory;
 	unsigned char *allview = NULL, *allmem = NULL;
@@ -505,7 +558,170 @@ void wire_team_event(struct wire_team *t, const struct game *g,
 		kstr(&b, "told", told.s ? told.s : "");
 	strbuf_add(&b, "}}");
 	add_buf(t, &b);
+	/* The player's side marks the unit so from the event itself
+	 * (wire_client.c): the record's picture of it follows. */
+	int named = ev->type == EV_DISABLED ? ev->target
+		    : ev->type == EV_ESCAPED ? ev->unit : -1;
+	bool may = ev->type == EV_DISABLED
+			   ? (s & EVS_TARGET) || owns(t, g, named)
+			   : (s & EVS_UNIT) || owns(t, g, named);
+	if (named >= 0 && named < t->nunits && may && t->units[named].told)
+		t->units[named].u.status = ev->type == EV_DISABLED
+						   ? STATUS_DISABLED
+						   : STATUS_ESCAPED;
 	strbuf_free(&b);
 	strbuf_free(&j);
 	strbuf_free(&told);
+}
+
+/* --- a join's record ------------------------------------------------------ */
+
+static bool recent_kind(const char *line)
+{
+	return strncmp(line, "{\"type\":\"event\"", 15) == 0 ||
+	       strncmp(line, "{\"type\":\"chat\"", 14) == 0;
+}
+
+/* The cells the record told, in runs of a row as sync_cells tells them. */
+static void snapshot_cells(const struct wire_team *t, struct wire_team *out)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	for (int y = 0; y < t->h; y++) {
+		int run = 0;
+		for (int x = 0; x <= t->w; x++) {
+			int k = x < t->w ? t->cellk[y * t->w + x] : -1;
+			if (k >= 0 && run < 256) {
+				if (!run)
+					strbuf_addf(&b,
+						    "{\"type\":\"cells\",\"y\":%d,"
+						    "\"x\":%d,\"k\":[%d",
+						    y, x, k);
+				else
+					strbuf_addf(&b, ",%d", k);
+				run++;
+				continue;
+			}
+			if (run) {
+				strbuf_add(&b, "]}");
+				add_buf(out, &b);
+				run = 0;
+			}
+			if (k >= 0)
+				x--; /* a run full: this cell starts the next */
+		}
+	}
+	strbuf_free(&b);
+}
+
+static void snapshot_rows(const struct wire_team *t, struct wire_team *out)
+{
+	for (int y = 0; y < t->h; y++) {
+		const unsigned char *v = t->view + (size_t)y * (size_t)t->w;
+		const unsigned char *m = t->mem + (size_t)y * (size_t)t->w;
+		bool any_v = false, any_m = false;
+		for (int x = 0; x < t->w; x++) {
+			any_v = any_v || v[x];
+			any_m = any_m || m[x];
+		}
+		if (any_v)
+			view_line(out, t->w, y, v);
+		if (any_m)
+			mem_line(out, t->w, y, m);
+	}
+}
+
+void wire_said_add(struct wire_said *s, const struct wire_team *t,
+		   const char *line)
+{
+	if (s->n == WIRE_RECENT_LINES) {
+		free(s->lines[0]);
+		memmove(s->lines, s->lines + 1, (size_t)(s->n - 1) * sizeof *s->lines);
+		memmove(s->at, s->at + 1, (size_t)(s->n - 1) * sizeof *s->at);
+		s->n--;
+	}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 32;
+		s->lines = xrealloc(s->lines, (size_t)s->cap * sizeof *s->lines);
+		s->at = xrealloc(s->at, (size_t)s->cap * sizeof *s->at);
+	}
+	s->lines[s->n] = xstrdup(line);
+	s->at[s->n++] = t->n;
+}
+
+void wire_said_free(struct wire_said *s)
+{
+	for (int i = 0; i < s->n; i++)
+		free(s->lines[i]);
+	free(s->lines);
+	free(s->at);
+	memset(s, 0, sizeof *s);
+}
+
+void wire_team_snapshot(const struct wire_team *t, const struct game *g,
+			const struct wire_said *own, struct wire_team *out)
+{
+	memset(out, 0, sizeof *out);
+	out->team = t->team;
+	setup_lines(out, g);
+	for (int k = 0; k < t->npal; k++)
+		terrain_line(out, k, &t->palette[k]);
+	snapshot_cells(t, out);
+	snapshot_rows(t, out);
+	/* Units in the order they were first told, so that the player's
+	 * side numbers them as the whole record would have. */
+	int *order = xmalloc((size_t)(t->nunits ? t->nunits : 1) * sizeof *order);
+	int n = 0;
+	for (int i = 0; i < t->nunits; i++)
+		if (t->units[i].told)
+			order[n++] = i;
+	for (int a = 1; a < n; a++)
+		for (int b = a; b > 0 && t->units[order[b - 1]].seq >
+					      t->units[order[b]].seq; b--) {
+			int tmp = order[b];
+			order[b] = order[b - 1];
+			order[b - 1] = tmp;
+		}
+	for (int i = 0; i < n; i++) {
+		const struct wire_unit *r = &t->units[order[i]];
+		unit_line(out, g, order[i], r, r->fields, r->own);
+	}
+	free(order);
+	struct strbuf b;
+	strbuf_init(&b);
+	for (int i = 0; i < g->sc.ngoals; i++)
+		if (t->progress[i] != 0) {
+			strbuf_addf(&b, "{\"type\":\"goal\",\"i\":%d,\"progress\":%d}",
+				    i, t->progress[i]);
+			add_buf(out, &b);
+		}
+	strbuf_free(&b);
+	if (t->turn[0])
+		wire_team_add(out, t->turn);
+	/* Then what the team read lately: the newest events, chat and its
+	 * player's orders since the round before this one began, as the
+	 * record told them. */
+	int round = g->round - 1 < 1 ? 1 : g->round - 1;
+	int from = round < t->nround_at ? t->round_at[round] : 0;
+	int first = t->n, lines = 0;
+	size_t bytes = 0;
+	for (int i = t->n - 1; i >= from; i--) {
+		if (!recent_kind(t->lines[i]))
+			continue;
+		size_t len = strlen(t->lines[i]) + 1;
+		if (lines == WIRE_RECENT_LINES || bytes + len > WIRE_RECENT_BYTES)
+			break;
+		lines++;
+		bytes += len;
+		first = i;
+	}
+	int k = 0;
+	while (own && k < own->n && own->at[k] < first)
+		k++;
+	for (int i = first; i <= t->n; i++) {
+		for (; own && k < own->n && own->at[k] <= i; k++)
+			wire_team_add(out, own->lines[k]);
+		if (i < t->n && recent_kind(t->lines[i]))
+			wire_team_add(out, t->lines[i]);
+	}
 }

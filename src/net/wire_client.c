@@ -441,6 +441,19 @@ int wire_client_apply(struct wire_client *c, const char *line, char *why)
 			}
 		} else
 			r = apply_event(c, o, why);
+	} else if (strcmp(type, "said") == 0) {
+		const char *l = json_str(o, "line"), *w = json_str(o, "why");
+		if (!l) {
+			r = bad(why, "a bad order");
+		} else {
+			if (w)
+				snprintf(c->said, sizeof c->said,
+					 "  refused: %.400s", w);
+			else
+				snprintf(c->said, sizeof c->said, "> %.400s", l);
+			c->has_said = true;
+			r = 0;
+		}
 	} else if (strcmp(type, "chat") == 0) {
 		const char *from = json_str(o, "from"), *text = json_str(o, "text");
 		snprintf(c->chat, sizeof c->chat, "%s: %s", from ? from : "?",

@@ -35,7 +35,8 @@ LINE_MAX = 4096  # bytes, the newline included
 RECORD_TYPES = {'setup', 'about', 'team', 'unittype', 'goalset', 'start',
                 'terrain', 'cells', 'view', 'mem', 'unit', 'turn', 'goal',
                 'event', 'chat'}
-SESSION_TYPES = {'seat', 'ok', 'refused', 'pong', 'error', 'bye', 'info', 'alert'}
+SESSION_TYPES = {'seat', 'ok', 'refused', 'pong', 'error', 'bye', 'info', 'alert',
+                 'said'}
 # What a sanitizer or a crash leaves in a host's log.
 CRASH_RE = re.compile(r'ERROR: AddressSanitizer|runtime error:|'
                       r'ERROR: LeakSanitizer|Segmentation fault|Aborted')
@@ -392,7 +393,10 @@ class Picture:
         elif t == 'mem':
             self.mem[o['y']] = o['s']
         elif t == 'unit':
-            self.units[o['id']] = text
+            # As a player's side keeps it: what a line leaves out (the
+            # place of a unit out of sight) stays as last told.
+            unit = self.units.setdefault(o['id'], {})
+            unit.update(o)
         elif t == 'turn':
             self.turn = o
         elif t == 'goal':
@@ -403,17 +407,28 @@ class Picture:
             self.chats.append(text)
 
     def state(self):
-        return {'setup': self.setup, 'cells': self.cells, 'view': self.view,
-                'mem': self.mem, 'units': self.units, 'turn': self.turn,
-                'goals': self.goals, 'events': self.events, 'chats': self.chats}
+        """The picture as a screen holds it: a row with nothing seen or
+        remembered is no row, a goal with no progress none."""
+        view = {y: v for y, v in self.view.items() if v.strip('0')}
+        mem = {y: m for y, m in self.mem.items() if m.strip(' ')}
+        goals = {i: p for i, p in self.goals.items() if p}
+        return {'setup': self.setup, 'cells': self.cells, 'view': view,
+                'mem': mem, 'units': self.units, 'turn': self.turn,
+                'goals': goals, 'events': self.events, 'chats': self.chats}
 
     def differences(self, other):
-        """What differs from another picture, in words (empty: the same)."""
+        """What differs from another picture, in words (empty: the same).
+        A connection that joined late was told the recent events and chat
+        only: of those, the shorter list must be the end of the longer."""
         a, b = self.state(), other.state()
         out = []
         for k in a:
             if a[k] == b[k]:
                 continue
+            if k in ('events', 'chats'):
+                short, long_ = sorted((a[k], b[k]), key=len)
+                if long_[len(long_) - len(short):] == short:
+                    continue
             if isinstance(a[k], dict):
                 keys = sorted(set(a[k]) | set(b[k]), key=str)
                 diff = [x for x in keys if a[k].get(x) != b[k].get(x)]
@@ -427,6 +442,19 @@ class Picture:
             else:
                 out.append('%s: %r / %r' % (k, a[k], b[k]))
         return out
+
+
+def same_record(part, whole, prefix=False):
+    """Whether connection part was sent the lines of connection whole's
+    record from where part's began (all of whole's, or with prefix, the
+    beginning of them): both joined the same record at their own line."""
+    if prefix and not part.record:
+        return True  # gone before the record began: nothing to differ
+    off = part.base - whole.base
+    if off < 0:
+        return False
+    ref = whole.record[off:]
+    return ref[:len(part.record)] == part.record if prefix else ref == part.record
 
 
 class Conn:
@@ -454,6 +482,10 @@ class Conn:
         self.errors = []       # error and bye lines (objects)
         self.alerts = []       # what the host said of the game's save (text)
         self.seat = None
+        self.snapshot_left = 0 # lines of a join's snapshot still to come
+        self.snapshot = []     # its lines (text): not the record's
+        self.base = 0          # the record's line its lines begin at
+        self.said = []         # the player's own orders, told on joining
         self.greeted = False
         self.bad_lines = []    # lines that are not what the protocol says
         self.closed = False
@@ -482,9 +514,16 @@ class Conn:
         except (UnicodeDecodeError, ValueError):
             self.bad_lines.append(line)
             return
-        if t in RECORD_TYPES:
-            self.record.append(text)
-            self.picture.apply(o, text)
+        if t in RECORD_TYPES or (t == 'said' and self.snapshot_left):
+            if self.snapshot_left:
+                self.snapshot_left -= 1
+                self.snapshot.append(text)
+            else:
+                self.record.append(text)
+            if t == 'said':
+                self.said.append(o)
+            else:
+                self.picture.apply(o, text)
         elif t in ('ok', 'refused'):
             self.answers.append(o)
         elif t == 'pong':
@@ -493,6 +532,8 @@ class Conn:
             self.errors.append(o)
         elif t == 'seat':
             self.seat = o
+            self.base = o.get('from', 0)
+            self.snapshot_left = o.get('snapshot', 0)
         elif t == 'alert':
             self.alerts.append(o.get('text', ''))
         elif t != 'info':
