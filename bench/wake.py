@@ -2,10 +2,12 @@
 hosts over their sockets (bench/wake.sh runs this; tests/net/netlib.py
 does the work). Prints figures only, asserts nothing.
 
-1. Joining a long game: the gatehouse script played to its end (a
-   7-round game, 110 commands) by raw clients, then a new connection of
-   Red's: the bytes it is sent (its whole record) and the time from
-   connecting to holding it all.
+1. Joining a long game: a 12-round gatehouse game (the computer's
+   orders for both sides, seed 2, which Blue wins by surviving round 12)
+   played to its end by raw clients, then a new connection of Red's:
+   the bytes it is sent (the picture as it stands and the recent
+   events) and the time from connecting to holding it all, against the
+   whole record the first connection was sent.
 2. Waking a sleeping game: a game whose host slept (--idle 1), then
    `medsiege join GAME` in a pseudo-terminal: the time from starting the
    program to its first frame ("Your turn"), the host started again from
@@ -24,17 +26,33 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'tests', 'net'))
-from netlib import (BIN, Conn, Net, Pool, SRCDIR, play_clean, read_script,  # noqa: E402
-                    seat_all)
+from netlib import (BIN, Conn, Net, Pool, SRCDIR, play_clean,  # noqa: E402
+                    save_commands)
 
 TRIES = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Red.script'))
+GATEHOUSE = os.path.join(SRCDIR, 'maps', 'gatehouse.yaml')
+SEED = 2
+
+
+def computer_game(net):
+    """The orders the computer gives both sides of gatehouse (seed
+    SEED), from the save of `medsiege run --ai all --save`."""
+    state = os.path.join(net.dir, 'ai-state')
+    env = dict(net.env, XDG_STATE_HOME=state)
+    subprocess.run([BIN, 'run', GATEHOUSE, '--ai', 'all', '--seed', str(SEED), '--save'],
+                   env=env, stdout=subprocess.DEVNULL, check=True)
+    saves = [os.path.join(d, f) for d, _, fs in os.walk(state) for f in fs
+             if f.endswith('.save')]
+    return {'name': 'gatehouse', 'scenario': GATEHOUSE, 'seed': SEED,
+            'cmds': save_commands(saves[0])}
 MELEE = os.path.join(SRCDIR, 'tests', 'ui', 'melee.yaml')
 
 
 def join_long(net):
     pool = Pool()
-    host, seats, _ = play_clean(net, pool, SCRIPT)
+    script = computer_game(net)
+    host, seats, _ = play_clean(net, pool, script)
+    rounds = seats[0].picture.turn.get('round')
     sizes, times = [], []
     for _ in range(TRIES):
         start = time.monotonic()
@@ -44,9 +62,10 @@ def join_long(net):
         times.append((time.monotonic() - start) * 1000)
         sizes.append(len(c.raw))
         c.close()
-    print('join of the finished gatehouse game (%d commands): %d bytes sent, '
-          'the whole record in %.1f ms (median of %d)'
-          % (len(SCRIPT['cmds']), statistics.median(sizes), statistics.median(times), TRIES))
+    print('join of a finished %d-round gatehouse game (%d commands): %d bytes sent '
+          '(the whole record: %d bytes), held in %.1f ms (median of %d)'
+          % (rounds, len(script['cmds']), statistics.median(sizes), len(seats[0].raw),
+             statistics.median(times), TRIES))
     for c in pool.conns:
         c.close()
 

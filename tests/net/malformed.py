@@ -303,6 +303,23 @@ def test_orders(rep, case):
            'orders: then a good command of the team to play is run', a)
     for c in (rw, bw):
         c.say('bye')
+    # Red's player comes back on a new connection: its log is told its
+    # own orders and their refusals, in order; a watcher is told none.
+    back = case.seated('red back', team='Red', role='play')
+    back.ping()
+    mine = [l for c, l, _ in tries if c is red] + ['move r3 e']
+    said = [o.get('line') for o in back.said if 'why' not in o]
+    refused = {o.get('line'): o.get('why') for o in back.said if 'why' in o}
+    rep.ok(said[-len(mine):] == mine and
+           all(refused.get(l) for l in mine[:-1]) and 'move r3 e' not in refused,
+           'orders: Red joining again is told its own orders and their refusals',
+           back.said[-8:])
+    watcher = case.seated('red watcher again', team='Red', role='watch')
+    watcher.ping()
+    rep.ok(not watcher.said, "orders: a watcher is told none of the player's orders",
+           watcher.said[:3])
+    watcher.say('bye')
+    case.red = back
 
 
 def test_stalled(rep, case):
