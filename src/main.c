@@ -20,10 +20,10 @@ static const char main_usage[] =
 	"       medsiege reach SCENARIO UNIT X,Y [--script FILE|-] [--json]\n"
 	"       medsiege check FILE...\n"
 	"       medsiege sim SCENARIO [--games N] [--seed S] [--max-rounds R] [--jobs J] [--json|--csv]\n"
-	"       medsiege replay SAVE [--team T] [--round N]\n"
+	"       medsiege replay SAVE|GAME [--team T] [--round N]  watch a save, or a finished hosted game\n"
 	"       medsiege host SCENARIO [--seed N] [--ai TEAM[:LEVEL]] [--detach] [--group G]\n"
-	"       medsiege host --resume SAVE [--detach]     host a crashed game again\n"
-	"       medsiege join CODE | watch CODE           a seat in a hosted game\n"
+	"       medsiege host --resume GAME [--detach]     wake a sleeping game by hand\n"
+	"       medsiege join GAME [TEAM] [--key] | watch GAME TEAM   a seat in a hosted game\n"
 	"       medsiege games | lobby                    hosted games: a list, a menu\n"
 	"       medsiege --version | --help\n"
 	"\n"
@@ -36,7 +36,7 @@ static const char main_usage[] =
 static bool reaches_games(const char *c)
 {
 	static const char *const names[] = {"host", "join", "watch", "games",
-					    "lobby"};
+					    "lobby", "replay"};
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (strcmp(c, names[i]) == 0)
 			return true;

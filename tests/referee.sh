@@ -15,6 +15,8 @@
 #     goes on where it was;
 #   - nobody connected: the host sleeps after its idle time, games lists
 #     it asleep for A with "yours", and a join wakes it;
+#   - a finished game is replayed by its player from a copy of its own,
+#     refused to others and before the end;
 #   - test hooks in the environment are ignored under set-id.
 #
 # Needs root (to make users and a set-group-id program): skipped (77)
@@ -157,6 +159,56 @@ seat a2 "$ua" join "$game"
 check "A's join wakes it, the game where it was" \
 	eval 'see a2 "Your turn, Red: round 1" 20 && see a2 "== Round 1: Red, Melee =="'
 check "A still cannot read the save" eval '! as "$ua" sh -c "cat $games/$game/*.save"'
+
+# A finished game is handed to its players, and only to them: A plays a
+# one-round game against the computer to its end.
+short=$work/short.yaml
+sed -e 's/^rounds: .*/rounds: 1/' -e "s|^roster: .*|roster: $srcdir/units/standard.yaml|" \
+	"$field" >"$short"
+chmod 644 "$short"
+out=$(as "$ua" "$bin" host "$short" --ai Blue --seed 1 --detach 2>&1)
+echo "$out" | sed 's/^/# /'
+done_game=$(echo "$out" | sed -n 's/^Hosting \(melee-[a-z0-9]*\) .*/\1/p')
+check "B cannot replay a game that is not over" eval '
+	! as "$ub" "$bin" replay "$done_game" </dev/null 2>"$work/early.err" &&
+		grep -q "is not over" "$work/early.err"'
+# end_step NAME NEXT: NAME ends its step (e, then y when asked) until its
+# screen shows NEXT: a key that reaches the screen while it redraws a new
+# step may be read before the step's question is up.
+end_step() {
+	for i in 1 2 3; do
+		tm send-keys -t "$1" e
+		see "$1" "[y/n]" 3 >/dev/null && tm send-keys -t "$1" y
+		see "$1" "$2" "${3:-5}" >/dev/null && return 0
+	done
+	return 1
+}
+seat a3 "$ua" join "$done_game"
+see a3 "Your turn, Red: round 1" 20 >/dev/null
+end_step a3 "Round 1: Red, Missile fire"
+end_step a3 "Round 1: Red, Melee"
+# Red's knight must fight the levy it is in contact with (seed 1: a 20).
+sleep 0.3
+tm send-keys -t a3 Tab t F
+see a3 "[y/n]" >/dev/null
+tm send-keys -t a3 y
+check "A's one-round game ends" see a3 "The battle is decided: Red wins" 20
+tm send-keys -t a3 Enter
+see a3 "GAME OVER" >/dev/null
+tm send-keys -t a3 Enter
+check "A is told on the shell how to replay it" see a3 "Replay it with: medsiege replay $done_game"
+seat r "$ua" replay "$done_game"
+check "A replays the finished game by its name" see r "command 0 of"
+tm send-keys -t r q
+check "from a copy in A's own state folder" \
+	eval 'ls "$homes/$ua"/.local/state/medsiege/replays/"$done_game"/*.save'
+check "C, who did not play in it, is refused without a code" eval '
+	! as "$uc" "$bin" replay "$done_game" </dev/null 2>"$work/c.err" &&
+		grep -q "none of its codes" "$work/c.err"'
+check "and D too, with a made-up one" eval '
+	! echo "$done_game-redwatch-aaaa-bbbb-cccc-dddd" |
+		as "$ud" "$bin" replay "$done_game" 2>"$work/d.err" &&
+		grep -q "none of its codes" "$work/d.err"'
 
 # Hooks from the environment: the journal's fault hook makes a plain
 # run's save fail at once; under set-id it is not even read.

@@ -22,6 +22,11 @@ int cli_check(int argc, char **argv);
 int cli_reach(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_replay(int argc, char **argv);
+/* replay GAME: a finished hosted game the caller played in, copied to
+ * their state folder (the privilege dropped on the way, whatever
+ * happens): 0 with the copy's save path, or an exit status, the reason
+ * said. */
+int replay_game_copy(const char *name, char *save, size_t size);
 /* Network play (SPEC 11): net.c. */
 int cli_host(int argc, char **argv);
 int cli_join(int argc, char **argv);

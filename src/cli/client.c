@@ -53,6 +53,8 @@ struct client {
 	bool restart;          /* the host's record is new: start again */
 	bool gone;             /* the seat is lost for good */
 	bool told_host;        /* said whose account hosts the game */
+	bool referee;          /* the referee hosts it */
+	bool host_is_me;       /* this user's own account hosts it */
 	bool new_key;          /* a seat key was just made: show it once */
 	char seatinfo[1024];   /* what the seat key shows on the screen */
 	char note[256];        /* for the screen: chat, the connection */
@@ -171,6 +173,8 @@ static bool check_host(struct client *cl, int fd)
 		snprintf(cl->why, sizeof cl->why, "cannot tell who hosts the game");
 		return false;
 	}
+	cl->host_is_me = cred.uid == getuid();
+	cl->referee = priv_referee();
 	if (priv_referee()) {
 		if (cred.gid != priv_games_gid()) {
 			/* Something else listens where the referee's game
@@ -460,6 +464,13 @@ static void say_end(const struct client *cl, int status)
 	if (g && g->over) {
 		printf("Game %s is over: %s\n", cl->game,
 		       g->result[0] ? g->result : "the game has ended");
+		/* The referee hands its players the finished game; a
+		 * starter's own account keeps it from the others. */
+		if (cl->referee || cl->host_is_me)
+			printf("Replay it with: medsiege replay %s\n", cl->game);
+		else
+			printf("Its save is kept by the account that hosts it: "
+			       "ask its starter for a copy.\n");
 		return;
 	}
 	if (status != 0 || cl->gone) {

@@ -8,15 +8,20 @@
 #include "cli/cli.h"
 #include "cmd/cmd.h"
 #include "data/scenario_load.h"
+#include "net/priv.h"
+#include "net/store.h"
 #include "save/journal.h"
 #include "ui/ui.h"
 
 static const char replay_usage[] =
-	"usage: medsiege replay SAVE [--team T] [--round N] [--force]\n"
+	"usage: medsiege replay SAVE|GAME [--team T] [--round N] [--force]\n"
 	"\n"
 	"Watch a saved game in the terminal, one command at a time, forwards\n"
 	"and backwards (n and p), by round (] and [, g to go to a round), as\n"
-	"one team saw it or with everything shown (t switches).\n"
+	"one team saw it or with everything shown (t switches). GAME is a\n"
+	"finished hosted game you played in (or whose seat key or watch code\n"
+	"you hold, asked for at a prompt): a copy of it is kept for you in\n"
+	"your state folder's replays/GAME, then replayed.\n"
 	"\n"
 	"  --team T         start with team T's view (default: everything)\n"
 	"  --round N        start at round N\n"
@@ -94,12 +99,25 @@ int cli_replay(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1) {
+		priv_drop();
 		fputs(replay_usage, stderr);
 		return EXIT_USAGE;
 	}
+	/* A game's name (never a file's: a save's name has a dot) is a
+	 * finished hosted game, copied for the player from the games folder
+	 * with the privilege; a file is read without it. */
+	char copy[4096];
+	const char *path = argv[optind];
+	if (store_name_ok(path)) {
+		int rc = replay_game_copy(path, copy, sizeof copy);
+		if (rc != 0)
+			return rc;
+		path = copy;
+	}
+	priv_drop();
 	struct replay_src src;
 	char *err = NULL;
-	if (journal_read(argv[optind], &src.d, &err) != 0) {
+	if (journal_read(path, &src.d, &err) != 0) {
 		cli_warn("%s", err);
 		free(err);
 		return EXIT_USAGE;
@@ -113,7 +131,7 @@ int cli_replay(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct session_check check;
-	session_check_init(&check, &src.d, argv[optind], "replay it", force);
+	session_check_init(&check, &src.d, path, "replay it", force);
 	int *round_at = xmalloc((size_t)(src.d.ncmds + 1) * sizeof *round_at);
 	round_at[0] = g->round;
 	char why[CMD_WHY_LEN];

@@ -155,6 +155,19 @@ check "every client leaves with status 0" eval '
 check "each player is told on the shell how the game ended" \
 	eval 'tm capture-pane -p -S -100 -t red2 | grep -q "Game $game is over: Red wins" &&
 		tm capture-pane -p -S -100 -t blue | grep -q "Game $game is over: Red wins"'
+check "and how to replay it" \
+	eval 'tm capture-pane -p -S -100 -t red2 | grep -q "Replay it with: medsiege replay $game" &&
+		tm capture-pane -p -S -100 -t blue | grep -q "Replay it with: medsiege replay $game"'
+# The finished game, by its name: a copy for the player, then its replay.
+seat again xterm "replay $game"
+check "medsiege replay GAME shows the finished game" \
+	eval 'see again "command 0 of" && see again "Red"'
+press again q
+check "and keeps a copy of it in the player's state folder" \
+	eval 'ls "$XDG_STATE_HOME"/medsiege/replays/$game/*.save >/dev/null &&
+		[ -f "$XDG_STATE_HOME"/medsiege/replays/$game/scenario.yaml ]'
+check "a game that is not over is not handed out" \
+	eval '! "$bin" replay no-such-game 2>"$work/replay.err" && grep -q "no game no-such-game" "$work/replay.err"'
 save=$(ls "$XDG_STATE_HOME"/medsiege/games/$game/*.save)
 check "the hosted game's save replays to the same end" \
 	eval '"$bin" run "$save" | grep -q "Red wins"'
