@@ -56,6 +56,7 @@ struct client {
 	bool referee;          /* the referee hosts it */
 	bool host_is_me;       /* this user's own account hosts it */
 	bool new_key;          /* a seat key was just made: show it once */
+	bool key_told;         /* and told to the lobby (keyfd) */
 	char seatinfo[1024];   /* what the seat key shows on the screen */
 	char note[256];        /* for the screen: chat, the connection */
 	char result[256];      /* how the game ended, when it did */
@@ -270,6 +271,12 @@ static int connect_seat(struct client *cl)
 	}
 	if (watch)
 		snprintf(cl->watch, sizeof cl->watch, "%s", watch);
+	const char *held = cl->key[0] ? cl->key : cl->want->code;
+	if (cl->want->keyfd > 0 && held && held[0] && !cl->want->watch &&
+	    !cl->key_told) {
+		dprintf(cl->want->keyfd, "%s %s %s\n", cl->game, cl->team, held);
+		cl->key_told = true;
+	}
 	seat_info(cl);
 	int snapshot = json_int(o, "snapshot", 0);
 	bool same = boot && strcmp(boot, cl->boot) == 0 && from == cl->nrecord &&

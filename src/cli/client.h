@@ -16,6 +16,9 @@ struct client_seat {
 			       shared account) instead of to this uid */
 	const char *code;   /* a seat key or a watch code, typed at a
 			       prompt (never from the command line) */
+	int keyfd;          /* > 0: once seated with a seat key, the line
+			       "GAME TEAM KEY" is written there (the lobby
+			       keeps its login's games) */
 };
 
 /* Take the seat (claim a free one, come back to one's own, or watch)

@@ -41,6 +41,27 @@ struct listing {
 	const char *root;      /* the store being looked in */
 };
 
+/* The lobby's games of this login (a shared account has no one's uid):
+ * those whose seat keys were made or typed here, with their teams. */
+#define MINE_MAX 32
+struct mine {
+	char game[STORE_NAME_LEN];
+	char team[64];
+	char key[PROTO_CODE_LEN];
+};
+struct mine_list {
+	struct mine v[MINE_MAX];
+	int n;
+};
+
+static const struct mine *mine_find(const struct mine_list *m, const char *game)
+{
+	for (int i = 0; m && i < m->n; i++)
+		if (strcmp(m->v[i].game, game) == 0)
+			return &m->v[i];
+	return NULL;
+}
+
 static bool listed_already(const struct listing *l, const char *name)
 {
 	for (int i = 0; i < l->n; i++)
@@ -180,8 +201,20 @@ static bool may_list(const struct json *info)
 	return false;
 }
 
-/* Print the games, the user's turn first: how many were printed. */
-static int print_games(struct listing *l)
+/* Whether the game is one of the lobby's login (mine), and whether it
+ * waits on it: its active team is the login's. */
+static bool lobby_mine(const struct mine_list *m, const char *game,
+		       const struct json *info, bool *turn)
+{
+	const struct mine *me = mine_find(m, game);
+	const char *active = json_str(info, "active");
+	*turn = me && active && strcmp(me->team, active) == 0;
+	return me != NULL;
+}
+
+/* Print the games, the user's first (the lobby's: those of its login):
+ * how many were printed. */
+static int print_games(struct listing *l, const struct mine_list *m)
 {
 	int printed = 0;
 	time_t now = time(NULL);
@@ -192,7 +225,8 @@ static int print_games(struct listing *l)
 			if (!info)
 				continue;
 			bool over = json_bool(info, "over", false);
-			bool mine = waits_on_me(info);
+			bool turn = waits_on_me(info);
+			bool mine = m ? lobby_mine(m, l->g[i].name, info, &turn) : turn;
 			if (!may_list(info)) {
 				json_free(info);
 				continue;
@@ -223,15 +257,15 @@ static int print_games(struct listing *l)
 				       "FREE SEATS");
 			const char *scen = json_str(info, "scenario");
 			const char *active = json_str(info, "active");
-			char turn[64];
-			snprintf(turn, sizeof turn, "%s%s",
+			char turnw[64];
+			snprintf(turnw, sizeof turnw, "%s%s",
 				 over ? "(over)" : active ? active : "?",
-				 mine && !over ? " (yours)" : "");
+				 turn && !over ? " (yours)" : "");
 			/* A host names its own game and teams: what it wrote
 			 * is printed with its control characters escaped. */
 			char *row = xasprintf("%-24s %-12s %5d  %-16s %-8s %s",
 					      l->g[i].name, scen ? scen : "?",
-					      (int)json_int(info, "round", 0), turn,
+					      (int)json_int(info, "round", 0), turnw,
 					      l->g[i].running ? "running" : "asleep",
 					      free_seats[0] ? free_seats : "-");
 			char *safe = util_printable(row);
@@ -260,7 +294,7 @@ int cli_games(int argc, char **argv)
 	struct listing l;
 	collect(&l);
 	priv_drop();
-	if (print_games(&l) == 0)
+	if (print_games(&l, NULL) == 0)
 		printf("No hosted games. Start one with: medsiege host SCENARIO\n");
 	listing_free(&l);
 	return 0;
@@ -303,17 +337,46 @@ static int installed(char names[][64], int max)
 
 /* Run a seat in a child: the privilege is given up there, and the menu
  * keeps it for its next game. */
-static void seat_in_child(const struct client_seat *want)
+static void seat_in_child(const struct client_seat *want, struct mine_list *m)
 {
+	int p[2];
+	if (pipe(p) != 0)
+		p[0] = p[1] = -1;
 	fflush(NULL);
 	pid_t pid = fork();
-	if (pid == 0)
-		_exit(client_run(want));
+	if (pid == 0) {
+		struct client_seat w = *want;
+		if (p[0] >= 0)
+			close(p[0]);
+		w.keyfd = p[1];
+		_exit(client_run(&w));
+	}
+	if (p[1] >= 0)
+		close(p[1]);
 	if (pid > 0)
 		waitpid(pid, NULL, 0);
+	/* The seat it took with a key: one of this login's games now (said
+	 * before it ended, or not at all: nothing is waited for). */
+	if (p[0] >= 0)
+		fcntl(p[0], F_SETFL, O_NONBLOCK);
+	char buf[STORE_NAME_LEN + 64 + PROTO_CODE_LEN + 8];
+	ssize_t n = p[0] >= 0 ? read(p[0], buf, sizeof buf - 1) : -1;
+	if (p[0] >= 0)
+		close(p[0]);
+	struct mine me;
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	if (sscanf(buf, "%63s %63s %127s", me.game, me.team, me.key) != 3)
+		return;
+	const struct mine *had = mine_find(m, me.game);
+	if (had)
+		m->v[had - m->v] = me;
+	else if (m->n < MINE_MAX)
+		m->v[m->n++] = me;
 }
 
-static void lobby_host(void)
+static void lobby_host(struct mine_list *m)
 {
 	char names[64][64], name[128];
 	int n = installed(names, 64);
@@ -365,11 +428,11 @@ static void lobby_host(void)
 	char go[8];
 	if (ask("Press Enter to take the first free seat here.", go, sizeof go)) {
 		struct client_seat want = {.game = hs.game, .key = true};
-		seat_in_child(&want);
+		seat_in_child(&want, m);
 	}
 }
 
-static void lobby_seat(char choice)
+static void lobby_seat(char choice, struct mine_list *m)
 {
 	char game[STORE_NAME_LEN + 8], team[64] = "", code[PROTO_CODE_LEN + 8] = "";
 	if (!ask("Game: ", game, sizeof game) || !game[0])
@@ -378,11 +441,15 @@ static void lobby_seat(char choice)
 		printf("'%.60s' is not a game's name: copy it from the list.\n", game);
 		return;
 	}
+	/* Back to a seat this login took: its key is known already. */
+	const struct mine *me = choice == 'k' ? mine_find(m, game) : NULL;
+	if (me)
+		snprintf(code, sizeof code, "%s", me->key);
 	if ((choice == 'j' || choice == 'w') &&
 	    !ask(choice == 'w' ? "Team: " : "Team (Enter: the first free one): ",
 		 team, sizeof team))
 		return;
-	if (choice == 'k' && !ask("Your seat key: ", code, sizeof code))
+	if (choice == 'k' && !me && !ask("Your seat key: ", code, sizeof code))
 		return;
 	if (choice == 'w' && !ask("Watch code: ", code, sizeof code))
 		return;
@@ -393,7 +460,7 @@ static void lobby_seat(char choice)
 		.key = choice == 'j',
 		.code = code[0] ? code : NULL,
 	};
-	seat_in_child(&want);
+	seat_in_child(&want, m);
 }
 
 int cli_lobby(int argc, char **argv)
@@ -403,13 +470,16 @@ int cli_lobby(int argc, char **argv)
 		fputs("usage: medsiege lobby\n\n"
 		      "A menu of hosted games: start one of the installed scenarios,\n"
 		      "claim a seat (bound to a seat key shown to you once), come back\n"
-		      "to it with its key, watch with a watch code. Meant as the\n"
-		      "ForceCommand of a shared game account over SSH (see the man\n"
-		      "page).\n",
+		      "to it with its key, watch with a watch code. The games of\n"
+		      "this login (the seats it took) are listed first, and their\n"
+		      "keys are not asked for again. Meant as the ForceCommand of a\n"
+		      "shared game account over SSH (see the man page).\n",
 		      help ? stdout : stderr);
 		return help ? 0 : EXIT_USAGE;
 	}
 	setlocale(LC_ALL, "");
+	struct mine_list mine;
+	memset(&mine, 0, sizeof mine);
 	for (;;) {
 		printf("\nMedieval Siege\n\n");
 		fflush(stdout);
@@ -420,7 +490,7 @@ int cli_lobby(int argc, char **argv)
 			struct listing l;
 			collect(&l);
 			priv_drop();
-			if (print_games(&l) == 0)
+			if (print_games(&l, &mine) == 0)
 				printf("No games are hosted now.\n");
 			listing_free(&l);
 			fflush(stdout);
@@ -429,7 +499,8 @@ int cli_lobby(int argc, char **argv)
 		if (pid > 0)
 			waitpid(pid, NULL, 0);
 		printf("\n  n  host a new game\n  j  join a game: a free seat\n"
-		       "  k  come back to your seat with its key\n"
+		       "  k  come back to your seat (its key is asked for unless\n"
+		       "     you took the seat in this login: your games, listed first)\n"
 		       "  w  watch a game with a watch code\n  r  list the games again\n"
 		       "  q  quit\n\n");
 		char choice[64];
@@ -437,12 +508,12 @@ int cli_lobby(int argc, char **argv)
 			return 0;
 		switch (choice[0]) {
 		case 'n':
-			lobby_host();
+			lobby_host(&mine);
 			break;
 		case 'j':
 		case 'k':
 		case 'w':
-			lobby_seat(choice[0]);
+			lobby_seat(choice[0], &mine);
 			break;
 		case 'q':
 			return 0;

@@ -584,6 +584,11 @@ int host_spawn(const struct host_opts *o, struct host_started *out,
 		pid_t gc = fork();
 		if (gc != 0)
 			_exit(gc < 0 ? 1 : 0);
+		/* A host lives on: it keeps no descriptor of its starter's
+		 * (a terminal, a pipe its starter waits on) but its report. */
+		if (p[1] > 3)
+			close_range(3, (unsigned)p[1] - 1, 0);
+		close_range((unsigned)p[1] + 1, ~0U, 0);
 		host_child(o, p[1]);
 	}
 	close(p[1]);

@@ -2,9 +2,10 @@
 # The lobby, as a shared account's ForceCommand would run it: a menu that
 # lists the games, offers the installed scenarios only, hosts a new one
 # and plays its first free seat (bound to a seat key shown once), leaves
-# the seat and comes back to the menu, comes back to the seat with its
-# key, watches with the watch code the seat's W key shows, refuses a
-# wrong key in one line, and quits.
+# the seat and comes back to the menu (which lists the login's games
+# first), comes back to the seat (the login knows its key), watches with
+# the watch code the seat's W key shows; another login is asked for the
+# key, refuses a wrong one in one line, and quits.
 . "$(dirname "$0")/lib.sh"
 XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
 mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
@@ -62,14 +63,14 @@ code=$(screen | grep -o "$game-redwatch-[a-z0-9-]*" | head -n 1)
 keys q q
 check "leaving the seat asks first" wait_for "Leave your seat? The game goes on"
 keys y
-check "back at the menu, which lists the game" eval 'wait_for "n  host a new game" &&
-	screen | grep -q "^$game  *Tutorial  *1  Red  *running"'
+check "back at the menu, which lists the game, this login's, its turn marked" \
+	eval 'wait_for "n  host a new game" &&
+	screen | grep -q "^$game  *Tutorial  *1  Red (yours)  *running"'
 keys k Enter
 wait_for "Game:"
 keys "$game" Enter
-check "coming back asks for the seat key" wait_for "Your seat key:"
-keys "$key" Enter
-check "which gives the seat back" wait_for "Your turn, Red: round 1"
+check "coming back to a seat taken in this login asks no key" \
+	wait_for "Your turn, Red: round 1"
 keys q y
 wait_for "r  list the games again"
 keys w Enter
@@ -84,13 +85,28 @@ keys e
 check "a watcher gives no orders" wait_for "you are watching Red: you cannot give orders"
 keys q y
 check "back at the menu" wait_for "r  list the games again"
+keys q Enter
+check "q leaves the lobby with status 0" eval '[ "$(exit_status)" = 0 ]'
+# Another login to the shared account: the game is not its own.
+start XDG_RUNTIME_DIR="$XDG_RUNTIME_DIR" MEDSIEGE_GROUP_ROOT="$MEDSIEGE_GROUP_ROOT" -- lobby
+check "another login lists the game, not as its own" \
+	eval 'wait_for "n  host a new game" && screen | grep -q "^$game  *Tutorial  *1  Red  "'
+keys k Enter
+wait_for "Game:"
+keys "$game" Enter
+check "coming back asks that login for the seat key" wait_for "Your seat key:"
+keys "$game-red-0000-0000-0000-0000" Enter
+check "a wrong key is refused in one line" \
+	wait_for "medsiege: no seat in this game has that code"
 keys k Enter
 wait_for "Game:"
 keys "$game" Enter
 wait_for "Your seat key:"
-keys "$game-red-0000-0000-0000-0000" Enter
-check "a wrong key is refused in one line" \
-	wait_for "medsiege: no seat in this game has that code"
+keys "$key" Enter
+check "the seat key gives the seat back" wait_for "Your turn, Red: round 1" 20
+keys q y
+check "and the game is that login's now, listed first" \
+	eval 'wait_for "Red (yours)" && screen | grep -q "^$game  *Tutorial  *1  Red (yours)"'
 keys q Enter
 check "q leaves the lobby with status 0" eval '[ "$(exit_status)" = 0 ]'
 finish
