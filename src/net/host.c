@@ -290,28 +290,33 @@ static char *chat_visible(const char *text)
 
 /* A chat line goes into every team's record, so it must fit in a line
  * of the protocol: a longer one is refused to its sender alone. */
-static void broadcast_chat(struct host *h, struct client *from,
-			   const char *line)
+bool host_chat_all(struct host *h, const char *who, const char *text)
 {
 	struct strbuf b;
 	strbuf_init(&b);
-	char who[TEAM_NAME_LEN + 16];
-	snprintf(who, sizeof who, "%s%s", h->s->g->w->teams[from->team].name,
-		 from->watcher ? " (watching)" : "");
 	strbuf_add(&b, "{\"type\":\"chat\",\"from\":");
 	strbuf_add_json(&b, who);
 	strbuf_add(&b, ",\"text\":");
-	char *text = chat_visible(line + 5);
-	strbuf_add_json(&b, text);
-	free(text);
+	char *seen = chat_visible(text);
+	strbuf_add_json(&b, seen);
+	free(seen);
 	strbuf_addc(&b, '}');
-	if (b.len < PROTO_LINE_MAX) {
+	bool fits = b.len < PROTO_LINE_MAX;
+	if (fits)
 		for (int t = 0; t < h->nrec; t++)
 			wire_team_add(&h->rec[t], b.s);
-	} else {
-		answer(from, line, "too long to say: say it in a few lines");
-	}
 	strbuf_free(&b);
+	return fits;
+}
+
+static void broadcast_chat(struct host *h, struct client *from,
+			   const char *line)
+{
+	char who[TEAM_NAME_LEN + 16];
+	snprintf(who, sizeof who, "%s%s", h->s->g->w->teams[from->team].name,
+		 from->watcher ? " (watching)" : "");
+	if (!host_chat_all(h, who, line + 5))
+		answer(from, line, "too long to say: say it in a few lines");
 }
 
 /* What happened to the save (it stopped working, it works again): said
@@ -376,6 +381,13 @@ static void seated_line(struct host *h, struct client *c, const char *line)
 	}
 	if (strcmp(line, "bye") == 0) {
 		host_drop(h, c, "said bye");
+		return;
+	}
+	if (strncmp(line, "release ", 8) == 0) {
+		char why[CMD_WHY_LEN];
+		answer(c, line, host_seat_release(h, c, line + 8, why, sizeof why)
+					? NULL
+					: why);
 		return;
 	}
 	char why[CMD_WHY_LEN] = "";

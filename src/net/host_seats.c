@@ -117,6 +117,8 @@ int host_seats_save(struct host *h, char *why, size_t whysize)
 		if (s->nfor == 0)
 			strbuf_addc(&b, '-');
 		strbuf_addc(&b, '\n');
+		if (s->release)
+			strbuf_addf(&b, "release %d %u\n", t, s->release);
 	}
 	/* One write of the whole file at its start: a crash leaves the old
 	 * seats or the new ones (it is far smaller than a page). */
@@ -172,7 +174,8 @@ int host_seats_load(struct host *h, char *why, size_t whysize)
 		snprintf(why, whysize, "the game's seats: %s", rwhy);
 		return -1;
 	}
-	int seats = 0, idle = 0, restricted = 0;
+	int seats = 0, idle = 0, restricted = 0, t;
+	unsigned mask;
 	bool magic = false, game = false;
 	char *save = NULL;
 	for (char *line = strtok_r(text, "\n", &save); line;
@@ -193,6 +196,9 @@ int host_seats_load(struct host *h, char *why, size_t whysize)
 			h->restricted = restricted != 0;
 		else if (parse_seat(h, line))
 			seats++;
+		else if (sscanf(line, "release %d %u", &t, &mask) == 2 && t >= 0 &&
+			 t < h->s->g->w->nteams)
+			h->seats[t].release = mask; /* after its seat line */
 	}
 	free(text);
 	if (!magic || !game || seats != h->s->g->w->nteams) {

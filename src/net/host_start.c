@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <signal.h>
 #include <unistd.h>
@@ -398,10 +399,14 @@ static int wake_game(struct host *h, const struct host_opts *o, const char *root
 		return -1;
 	}
 	if (!save) {
-		snprintf(why, whysize, "game %s is over (medsiege replay shows it)",
-			 h->game);
+		snprintf(why, whysize, "game %s is over (medsiege replay %s shows it)",
+			 h->game, h->game);
 		return -1;
 	}
+	/* How long the game slept: since its save was last written. */
+	struct stat st;
+	long long slept = stat(save, &st) == 0 ? (long long)(time(NULL) - st.st_mtime)
+					       : 0;
 	char roster[STORE_PATH_LEN];
 	store_path(&h->store, "roster.yaml", roster, sizeof roster);
 	char *err = NULL;
@@ -420,7 +425,10 @@ static int wake_game(struct host *h, const struct host_opts *o, const char *root
 			 h->s->warning ? h->s->warning : "this game cannot be saved");
 		return -1;
 	}
-	return host_seats_load(h, why, whysize);
+	if (host_seats_load(h, why, whysize) != 0)
+		return -1;
+	host_seats_release_old(h, slept);
+	return 0;
 }
 
 /* --- opening and closing ------------------------------------------------- */

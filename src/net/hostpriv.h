@@ -87,6 +87,8 @@ struct seat {
 					   whoever reaches the game) */
 	int nfor;
 	int player;                   /* the client's id, or 0 */
+	unsigned release;             /* SEAT_KEY: the teams whose players
+					 asked to free it (a lost key) */
 };
 
 /* A uid that gave wrong codes lately. */
@@ -146,6 +148,18 @@ void host_seat_claim(struct host *h, struct client *c, const char *arg);
 void host_seat_hello(struct host *h, struct client *c, const char *arg);
 /* The game's state for a listing, one line. */
 void host_send_info(struct host *h, struct client *c);
+/* host_release.c: "release TEAM" from a seated player: TEAM's seat, bound
+ * to a seat key that is lost, is freed once every other seated player
+ * asked. True when taken (the answer is ok), else false with why. */
+bool host_seat_release(struct host *h, struct client *c, const char *team,
+		       char *why, size_t whysize);
+/* A seat key of a game that slept this long is released when it
+ * wakes. */
+#define HOST_KEY_RELEASE_DAYS 30
+void host_seats_release_old(struct host *h, long long slept_s);
+/* host.c: a chat line to every team, from who: false when it does not
+ * fit a line. */
+bool host_chat_all(struct host *h, const char *who, const char *text);
 
 /* host.c, for the seats */
 bool host_say(struct client *c, const char *line);
