@@ -446,9 +446,10 @@ int wire_client_apply(struct wire_client *c, const char *line, char *why)
 		if (!l) {
 			r = bad(why, "a bad order");
 		} else {
+			/* As the screen logs a refusal: its reason, under
+			 * the order. */
 			if (w)
-				snprintf(c->said, sizeof c->said,
-					 "  refused: %.400s", w);
+				snprintf(c->said, sizeof c->said, "%.500s", w);
 			else
 				snprintf(c->said, sizeof c->said, "> %.400s", l);
 			c->has_said = true;

@@ -101,11 +101,6 @@ bool ui_send(struct ui *ui, const char *line)
 	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
 	ui->dirty = true;
 	if (r < 0) {
-		/* Kept in the log under the order, as a player who joins
-		 * again reads it there too. */
-		char refused[UI_STATUS_LEN];
-		snprintf(refused, sizeof refused, "  refused: %.400s", why);
-		uilog_said(&ui->log, refused, ui->viewer);
 		screen_status(ui, true, "%s", why);
 		return false;
 	}
