@@ -155,7 +155,7 @@ static void step_through(struct ui *ui, int team, int from, int to,
 	ui->dirty = true;
 }
 
-void digest_show(struct ui *ui, int team)
+bool digest_show(struct ui *ui, int team)
 {
 	uilog_fit(&ui->log, ui->g);
 	const struct uilog *l = &ui->log;
@@ -177,7 +177,23 @@ void digest_show(struct ui *ui, int team)
 		if (moves && key == 's')
 			step_through(ui, team, from, to, moves);
 	}
+	bool shown = out.n > 0;
 	for (int i = 0; i < out.n; i++)
 		free(out.v[i]);
 	free(out.v);
+	return shown;
+}
+
+void digest_recall(struct ui *ui)
+{
+	int team = ui->viewer;
+	if (team < 0 || team >= ui->g->w->nteams) {
+		screen_status(ui, true, "no team's digest to show now");
+		return;
+	}
+	ui->dirty = true;
+	if (!digest_show(ui, team))
+		screen_status(ui, false,
+			      "nothing seen since your last turn: the digest is "
+			      "empty");
 }

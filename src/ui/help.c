@@ -48,6 +48,8 @@ static const char *const help_lines[] = {
 	"  g                 the full log: every roll and what it was for, and",
 	"                    every message and command, whole",
 	"  i                 the scenario: its description and every goal",
+	"  D                 the digest again: what your team saw since its",
+	"                    last turn (shown when the turn begins)",
 	"  W                 in a hosted game, your seat: the game, and your",
 	"                    team's watch code to hand to whom you like",
 	"  v                 the line of sight from the selected unit (or the",

@@ -334,20 +334,29 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		if (ui->submit.ai_turn && computer) {
 			int team = g->active, round = g->round;
 			int human = ui->submit.ai_step ? watch_team(ui) : -1;
+			bool watched = false;
 			if (human >= 0 && (ui->viewer == human ||
 					   ui->last_viewer == human)) {
-				/* Watched: the human's screen stays, the
-				 * digest follows only if the player skipped. */
+				/* Watched: the human's screen stays. Skipped,
+				 * the hand-over tells the digest. */
 				bool skipped = watch_computer(ui, human);
 				ui->last_viewer = human;
 				ui->viewer = skipped ? -1 : human;
-				if (!skipped && !g->over && g->active == human)
-					actions_select(ui, actions_first_unit(ui), true);
+				watched = !skipped;
 			} else {
 				curtain_computer_turn(ui);
 			}
 			ui->submit.ai_turn(ui->submit.ctx, g);
 			tell_news(ui);
+			if (watched && !g->over && g->active == human &&
+			    ui->viewer == human) {
+				/* Watched to its end, the turn still gets its
+				 * digest: the log pane keeps only its last
+				 * few lines, and what scrolled by unread (a
+				 * unit disabled, an attack) is told again. */
+				digest_show(ui, human);
+				actions_select(ui, actions_first_unit(ui), true);
+			}
 			if (!g->over && g->active == team && g->round == round &&
 			    g->w->teams[team].control != CONTROL_AI) {
 				/* The computer could not finish the turn: a

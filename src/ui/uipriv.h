@@ -213,8 +213,12 @@ int pager_show_more(struct ui *ui, const char *title,
 		    const char *more);
 
 /* digest.c */
-/* What team saw since its last turn, and its moves on the map. */
-void digest_show(struct ui *ui, int team);
+/* What team saw since its last turn, and its moves on the map; false
+ * when it saw nothing worth telling (nothing is shown). */
+bool digest_show(struct ui *ui, int team);
+/* The viewer's digest again (D), or a word on the status line when it
+ * is empty. */
+void digest_recall(struct ui *ui);
 
 /* help.c */
 void help_show(struct ui *ui);
@@ -253,10 +257,11 @@ enum ui_action {
 	ACT_RESIZE,
 	ACT_PROMPT,   /* ':' a command line */
 	ACT_LINE,     /* 'v' the line of sight to the cursor */
-	ACT_SEAT      /* 'W' a hosted game's seat: its game, its watch code */
+	ACT_SEAT,     /* 'W' a hosted game's seat: its game, its watch code */
+	ACT_DIGEST    /* 'D' the digest of the turn again */
 };
 /* The last action: a new one goes before this line and takes its place. */
-#define ACT_LAST ACT_SEAT
+#define ACT_LAST ACT_DIGEST
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
