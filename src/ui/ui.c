@@ -291,7 +291,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 	int seen_round = -1, seen_active = -1;
 	if (ui->submit.remote) {
 		ui->viewer = ui->last_viewer = ui->submit.seat;
-		ui->briefed = true;
+		ui->briefed = ~0u;
 	}
 	while (!ui->quit) {
 		if (ui->lay.too_small) {

@@ -73,7 +73,8 @@ struct ui {
 	bool utf8;
 	char term_note[128];  /* said once when TERM had to be replaced */
 	bool notice_shown;    /* the program's notice has been shown */
-	bool briefed;         /* the scenario's briefing has been shown */
+	unsigned briefed;     /* bit t: team t's first curtain, with the
+				 briefing and its goals, has been lifted */
 	const char *watching; /* the computer team whose turn is on screen,
 				 or NULL: the key row offers no keys of the
 				 viewer's own while it plays */
