@@ -144,6 +144,9 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case 'D':
 		k.act = ACT_DIGEST;
 		break;
+	case 'E':
+		k.act = ACT_END_TURN;
+		break;
 	case 'q':
 	case 'Q':
 		k.act = ACT_QUIT;

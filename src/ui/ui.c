@@ -90,7 +90,17 @@ static bool tell_news(struct ui *ui)
 
 bool ui_send(struct ui *ui, const char *line)
 {
-	char why[CMD_WHY_LEN] = "", said[UI_STATUS_LEN];
+	char why[CMD_WHY_LEN];
+	if (ui_send_why(ui, line, why))
+		return true;
+	screen_status(ui, true, "%s", why);
+	return false;
+}
+
+bool ui_send_why(struct ui *ui, const char *line, char *why)
+{
+	char said[UI_STATUS_LEN];
+	why[0] = '\0';
 	ui_refresh_caches(ui);
 	uilog_command(&ui->log);
 	/* The command goes in the log before what it does. */
@@ -100,10 +110,8 @@ bool ui_send(struct ui *ui, const char *line)
 	 * viewer's team knows. */
 	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
 	ui->dirty = true;
-	if (r < 0) {
-		screen_status(ui, true, "%s", why);
+	if (r < 0)
 		return false;
-	}
 	if (!tell_news(ui))
 		screen_status_text(ui, false, said, true);
 	return true;

@@ -259,10 +259,11 @@ enum ui_action {
 	ACT_PROMPT,   /* ':' a command line */
 	ACT_LINE,     /* 'v' the line of sight to the cursor */
 	ACT_SEAT,     /* 'W' a hosted game's seat: its game, its watch code */
-	ACT_DIGEST    /* 'D' the digest of the turn again */
+	ACT_DIGEST,   /* 'D' the digest of the turn again */
+	ACT_END_TURN  /* 'E' every step of the turn left, asked once */
 };
 /* The last action: a new one goes before this line and takes its place. */
-#define ACT_LAST ACT_DIGEST
+#define ACT_LAST ACT_END_TURN
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
@@ -308,6 +309,19 @@ bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
 void actions_select(struct ui *ui, int unit, bool move_cursor);
 /* The first of the viewer's units that can act in this step. */
 int actions_first_unit(const struct ui *ui);
+/* Whether the viewer may end the step now, as far as the screen can
+ * tell; false after saying why on the status line. */
+bool actions_may_end(struct ui *ui);
+/* Into buf, " N units could still move." (for the step), or "". */
+void actions_units_left(const struct ui *ui, char *buf, size_t size);
+
+/* endturn.c: E, every step of the team's turn left, after one question,
+ * as the plain ends of the command language. */
+void endturn_ask(struct ui *ui);
+
+/* undo.c: z, the last movement taken back, and what it was said on the
+ * status line. */
+void undo_take_back(struct ui *ui);
 
 /* curtain.c: the hot seat. */
 /* Hand the screen to the active team: curtain, then its digest. With
@@ -353,6 +367,9 @@ void ui_refresh_caches(struct ui *ui);
 /* Send a command line; false (with the reason on the status line) when
  * rejected. */
 bool ui_send(struct ui *ui, const char *line);
+/* The same, the reason of a refusal left in why (CMD_WHY_LEN bytes) for
+ * the caller to tell. */
+bool ui_send_why(struct ui *ui, const char *line, char *why);
 /* A short string for inches from half-inches (buf >= 16). */
 const char *ui_inches(int half, char *buf);
 
