@@ -81,6 +81,8 @@ static const char *const help_lines[] = {
 	"  Nothing that matters is cut: an attack's arithmetic on the panel",
 	"  takes the rows it needs; a message too long for its line takes a",
 	"  second (one longer still keeps its start and end, and g has it).",
+	"  On a page (this help, the log, the digest) a line too long for the",
+	"  screen goes on in the next row as far in as it is indented.",
 	"",
 	"RULES IN SHORT",
 	"  A turn: each team in order plays Movement, then Missile fire (war",

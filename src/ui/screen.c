@@ -179,20 +179,24 @@ static int wrap_point(const char *s, int width)
 	return blank ? blank : width;
 }
 
-int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
-		     attr_t attr, const char *s, int skip)
+int screen_wrap_hang(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip, int hang)
 {
-	int rows = 0;
+	int rows = 0, done = 0;
 	size_t len = strlen(s);
+	if (hang < 0 || hang >= width)
+		hang = 0;
 	if (width <= 0)
 		return 0;
 	while (len > 0 && rows < maxrows) {
+		/* Every row after the first starts hang columns in. */
+		int in = done++ ? hang : 0, room = width - in;
 		size_t n = len;
 		const char *nl = memchr(s, '\n', len);
-		if (nl && nl - s <= width)
+		if (nl && nl - s <= room)
 			n = (size_t)(nl - s); /* a line break of the text's own */
-		else if ((int)n > width)
-			n = (size_t)wrap_point(s, width);
+		else if ((int)n > room)
+			n = (size_t)wrap_point(s, room);
 		if (skip > 0) {
 			skip--;
 		} else {
@@ -201,7 +205,7 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 			memcpy(row, s, k);
 			row[k] = '\0';
 			if (win)
-				screen_put(win, y + rows, x, attr, row);
+				screen_put(win, y + rows, x + in, attr, row);
 			rows++;
 		}
 		s += n;
@@ -216,6 +220,12 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 		}
 	}
 	return rows;
+}
+
+int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip)
+{
+	return screen_wrap_hang(win, y, x, width, maxrows, attr, s, skip, 0);
 }
 
 int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,

@@ -179,6 +179,10 @@ int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
 /* The same, leaving out the first skip rows. With win NULL it only counts. */
 int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 		     attr_t attr, const char *s, int skip);
+/* The same, the rows after the first hang columns in (and as much
+ * narrower). */
+int screen_wrap_hang(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip, int hang);
 
 /* mapview.c */
 void mapview_draw(struct ui *ui, int viewer);
