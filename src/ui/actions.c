@@ -560,7 +560,8 @@ static void toggle(struct ui *ui, bool *flag, const char *what)
 {
 	*flag = !*flag;
 	ui->dirty = true;
-	if (*flag && ui->sel < 0 && flag != &ui->show_marks)
+	if (*flag && ui->sel < 0 && flag != &ui->show_marks &&
+	    flag != &ui->show_ids)
 		screen_status(ui, false, "%s: select a unit to see them", what);
 	else
 		screen_status(ui, false, "%s %s", what, *flag ? "shown" : "hidden");
@@ -648,6 +649,9 @@ void actions_do(struct ui *ui, struct ui_key k)
 		break;
 	case ACT_MARKS:
 		toggle(ui, &ui->show_marks, "last-seen marks");
+		break;
+	case ACT_IDS:
+		toggle(ui, &ui->show_ids, "unit ids");
 		break;
 	case ACT_HELP:
 		help_show(ui);

@@ -147,6 +147,9 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case 'E':
 		k.act = ACT_END_TURN;
 		break;
+	case 'I':
+		k.act = ACT_IDS;
+		break;
 	case 'q':
 	case 'Q':
 		k.act = ACT_QUIT;

@@ -7,6 +7,24 @@
 #include "base/util.h"
 #include "ui/uipriv.h"
 
+void page_lines_add(struct page_lines *l, char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 32;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = s;
+}
+
+void page_lines_free(struct page_lines *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
 struct rows {
 	int *line, *skip; /* owned: each screen row's text line and sub-row */
 	int n;

@@ -357,6 +357,22 @@ static void two_rows(WINDOW *first, int y, WINDOW *second, attr_t a,
 	screen_put(second, 0, 0, a, row);
 }
 
+/* The status tail, dim after the status text: what fits of it, "..."
+ * for the rest. */
+static void put_tail(struct ui *ui)
+{
+	int col = (int)strlen(ui->status_text) + 2, room = COLS - 1 - col;
+	const char *t = ui->status_tail;
+	char row[UI_STATUS_LEN];
+	if (room < 8)
+		return;
+	if ((int)strlen(t) <= room)
+		snprintf(row, sizeof row, "%s", t);
+	else
+		snprintf(row, sizeof row, "%.*s...", room - 3, t);
+	screen_put(ui->status, 0, col, A_DIM, row);
+}
+
 /* The status line: a message or question until the next key, wrapped
  * over two rows when it must (the key hint's, or the log's last when they
  * share the bottom line); the hint line: the keys that matter now. When
@@ -377,6 +393,8 @@ void screen_bottom(struct ui *ui, const char *hint)
 		screen_put(ui->status, 0, 0, A_DIM, hint);
 	else if (rows == 1)
 		screen_put(ui->status, 0, 0, a, ui->status_text);
+	if (rows == 1 && ui->status_tail[0])
+		put_tail(ui);
 	if (rows == 2) {
 		int y = first == ui->logw ? getmaxy(ui->logw) - 1 : 0;
 		wmove(first, y, 0);

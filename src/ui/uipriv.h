@@ -87,6 +87,7 @@ struct ui {
 	int sx, sy;           /* the viewport's top left cell */
 	int sel;              /* selected unit, or -1 */
 	bool show_arc, show_dest, show_marks;
+	bool show_ids;        /* units' ids written on the map (I) */
 
 	/* Caches for the viewer, recomputed when dirty. */
 	bool dirty;
@@ -96,6 +97,9 @@ struct ui {
 
 	char status_text[UI_STATUS_LEN];
 	bool status_err;
+	/* Said dim after a one-row status text, as much as fits (the words
+	 * Tab found at the prompt); "" for none. */
+	char status_tail[UI_STATUS_LEN];
 	char *preview;        /* owned: an attack's arithmetic on the panel */
 	enum ui_mode mode;
 	struct prompt *prompt; /* owned: the ':' prompt's history */
@@ -207,6 +211,15 @@ void logview_draw(struct ui *ui, int viewer);
 /* The full log for viewer, scrollable. */
 void logview_full(struct ui *ui, int viewer);
 
+/* Lines of a page being built: each owned, as is the array. */
+struct page_lines {
+	char **v;
+	int n, cap;
+};
+/* Add an owned line; free them all with page_lines_free. */
+void page_lines_add(struct page_lines *l, char *s);
+void page_lines_free(struct page_lines *l);
+
 /* pager.c: a full-screen scrollable text, from the top or the end;
  * returns the key that closed it (ERR when quitting). */
 int pager_show(struct ui *ui, const char *title, const char *const *lines,
@@ -224,6 +237,16 @@ bool digest_show(struct ui *ui, int team);
 /* The viewer's digest again (D), or a word on the status line when it
  * is empty. */
 void digest_recall(struct ui *ui);
+
+/* legend.c: who is who (the roster's unit letters, each side's id
+ * letter, the units viewer may name: never an enemy it has not seen), as
+ * owned lines in *out; returns how many. Free with legend_free. */
+int legend_lines(const struct ui *ui, int viewer, char ***out);
+void legend_free(char **lines, int n);
+
+/* idview.c: each unit the viewer knows with its id written on the map
+ * (I), after mapview_draw's units. */
+void idview_draw(struct ui *ui, int viewer);
 
 /* help.c */
 void help_show(struct ui *ui);
@@ -264,10 +287,11 @@ enum ui_action {
 	ACT_LINE,     /* 'v' the line of sight to the cursor */
 	ACT_SEAT,     /* 'W' a hosted game's seat: its game, its watch code */
 	ACT_DIGEST,   /* 'D' the digest of the turn again */
-	ACT_END_TURN  /* 'E' every step of the turn left, asked once */
+	ACT_END_TURN, /* 'E' every step of the turn left, asked once */
+	ACT_IDS       /* 'I' units' ids on the map */
 };
 /* The last action: a new one goes before this line and takes its place. */
-#define ACT_LAST ACT_END_TURN
+#define ACT_LAST ACT_IDS
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
