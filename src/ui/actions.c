@@ -501,7 +501,7 @@ static void do_face(struct ui *ui)
 	ui_send(ui, line);
 }
 
-static void end_step(struct ui *ui)
+bool actions_may_end(struct ui *ui)
 {
 	const struct game *g = ui->g;
 	char why[GAME_WHY_LEN];
@@ -511,31 +511,45 @@ static void end_step(struct ui *ui)
 	if (ui->submit.remote && ui->submit.watching) {
 		screen_status(ui, true, "you are watching %s: you cannot give orders",
 			      g->w->teams[ui->viewer].name);
-		return;
+		return false;
 	}
 	if (ui->viewer >= 0 && g->active != ui->viewer) {
 		screen_status(ui, true, "it is %s's turn, not yours",
 			      g->w->teams[g->active].name);
-		return;
+		return false;
 	}
 	if (!game_can_end_step(g, why)) {
 		screen_status(ui, true, "%s", why);
-		return;
+		return false;
 	}
-	int left = 0;
-	for (int i = 0; i < g->w->nunits; i++)
-		left += can_act(ui, i);
-	char q[160];
+	return true;
+}
+
+void actions_units_left(const struct ui *ui, char *buf, size_t size)
+{
+	const struct game *g = ui->g;
 	static const char *const could[STEP_COUNT] = {"could still move",
 						      "could still shoot",
 						      "could still fight"};
+	int left = 0;
+	for (int i = 0; i < g->w->nunits; i++)
+		left += can_act(ui, i);
 	if (left)
-		snprintf(q, sizeof q, "End %s's %s step? %d unit%s %s.",
-			 g->w->teams[g->active].name, step_labels[g->step], left,
-			 left == 1 ? "" : "s", could[g->step]);
+		snprintf(buf, size, " %d unit%s %s.", left, left == 1 ? "" : "s",
+			 could[g->step]);
 	else
-		snprintf(q, sizeof q, "End %s's %s step?",
-			 g->w->teams[g->active].name, step_labels[g->step]);
+		snprintf(buf, size, "%s", "");
+}
+
+static void end_step(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	if (!actions_may_end(ui))
+		return;
+	char q[160], left[64];
+	actions_units_left(ui, left, sizeof left);
+	snprintf(q, sizeof q, "End %s's %s step?%s", g->w->teams[g->active].name,
+		 step_labels[g->step], left);
 	if (input_confirm(ui, q))
 		ui_send(ui, "end");
 	else if (!ui->quit)
@@ -546,7 +560,8 @@ static void toggle(struct ui *ui, bool *flag, const char *what)
 {
 	*flag = !*flag;
 	ui->dirty = true;
-	if (*flag && ui->sel < 0 && flag != &ui->show_marks)
+	if (*flag && ui->sel < 0 && flag != &ui->show_marks &&
+	    flag != &ui->show_ids)
 		screen_status(ui, false, "%s: select a unit to see them", what);
 	else
 		screen_status(ui, false, "%s %s", what, *flag ? "shown" : "hidden");
@@ -612,7 +627,10 @@ void actions_do(struct ui *ui, struct ui_key k)
 		end_step(ui);
 		break;
 	case ACT_UNDO:
-		ui_send(ui, "undo");
+		undo_take_back(ui);
+		break;
+	case ACT_END_TURN:
+		endturn_ask(ui);
 		break;
 	case ACT_NEXT:
 		next_unit(ui, 1);
@@ -632,6 +650,9 @@ void actions_do(struct ui *ui, struct ui_key k)
 	case ACT_MARKS:
 		toggle(ui, &ui->show_marks, "last-seen marks");
 		break;
+	case ACT_IDS:
+		toggle(ui, &ui->show_ids, "unit ids");
+		break;
 	case ACT_HELP:
 		help_show(ui);
 		break;
@@ -643,6 +664,9 @@ void actions_do(struct ui *ui, struct ui_key k)
 		break;
 	case ACT_SEAT:
 		show_seat(ui);
+		break;
+	case ACT_DIGEST:
+		digest_recall(ui);
 		break;
 	case ACT_QUIT:
 		if (ui->submit.remote) {

@@ -136,17 +136,19 @@ static void pad_block(char **rows, int n)
 	}
 }
 
-/* Every goal as owned rows of at most width ("Red: hold ..."), a goal too
- * long for one row wrapped with its further rows indented under its text,
- * with each row's attributes. Returns how many rows, at most max. */
-static int goal_rows(struct ui *ui, int width, char **out, attr_t *attrs,
-		     int max)
+/* Team's goals as owned rows of at most width ("Red: hold ..."), a goal
+ * too long for one row wrapped with its further rows indented under its
+ * text, with each row's attributes. Returns how many rows, at most max. */
+static int goal_rows(struct ui *ui, int team, int width, char **out,
+		     attr_t *attrs, int max)
 {
 	const struct game *g = ui->g;
 	int n = 0;
 	for (int i = 0; i < g->sc.ngoals && n < max; i++) {
 		char desc[GAME_WHY_LEN];
 		const struct goal *gl = &g->sc.goals[i];
+		if (gl->team != team)
+			continue;
 		game_goal_describe(g, gl, desc, sizeof desc);
 		char *line = xasprintf("%s: %s", g->w->teams[gl->team].name, desc);
 		int k = wrap_paragraph(line, (int)strlen(line), width, 2, out + n,
@@ -160,13 +162,16 @@ static int goal_rows(struct ui *ui, int width, char **out, attr_t *attrs,
 	return n;
 }
 
-/* The scenario's name, description and goals, as owned lines with their
- * attributes; at most max. The description is one block of left-aligned
- * rows (so a list reads as one); when it would crowd out the goals, its
- * end gives way to "...". The goals come whole, wrapped when long; only
- * when they alone are more than the screen holds does their end give way
- * too, and the last line says i shows it all. */
-static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
+/* The scenario's name, description and team's goals, as owned lines
+ * with their attributes; at most max. The description is one block of
+ * left-aligned rows (so a list reads as one); when it would crowd out the
+ * goals, its end gives way to "...". The goals come whole, wrapped when
+ * long; only when they alone are more than the screen holds does their
+ * end give way too, and the last line says i shows it all. The other
+ * sides' goals are i's to show: each team's first curtain tells it what
+ * it plays for. */
+static int briefing_lines(struct ui *ui, int team, char **out, attr_t *attrs,
+			  int max)
 {
 	const struct game *g = ui->g;
 	int width = COLS - 4 < 72 ? COLS - 4 : 72, n = 0;
@@ -186,8 +191,8 @@ static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 	char **goals = xcalloc((size_t)cap, sizeof *goals);
 	attr_t *gattrs = xcalloc((size_t)cap, sizeof *gattrs);
 	/* A goal is a line of its own: it may take the screen's width. */
-	int ngoal = goal_rows(ui, COLS - 2 > 20 ? COLS - 2 : 20, goals, gattrs,
-			      cap);
+	int ngoal = goal_rows(ui, team, COLS - 2 > 20 ? COLS - 2 : 20, goals,
+			      gattrs, cap);
 	int room = max - n - ngoal - 1;
 	bool more = false;
 	if (room > 0) {
@@ -226,8 +231,10 @@ static int briefing_lines(struct ui *ui, char **out, attr_t *attrs, int max)
 	free(goals);
 	free(gattrs);
 	if (n < max) {
-		out[n] = xstrdup(more ? "i shows all of this during the game"
-				      : "i shows this again during the game");
+		out[n] = xstrdup(more ? "i shows all of this, with every side's "
+					"goals, during the game"
+				      : "i shows this again, with every side's "
+					"goals, during the game");
 		attrs[n++] = A_DIM;
 	}
 	return n;
@@ -243,6 +250,16 @@ void curtain_computer_turn(struct ui *ui)
 	const char *lines[] = {line1};
 	const attr_t attrs[] = {ui->pal.team[g->active] | A_BOLD};
 	show_lines(ui, lines, attrs, 1);
+}
+
+/* Whether two or more human teams share the keyboard: only then has
+ * anyone to look away. */
+static bool shared_keyboard(const struct game *g)
+{
+	int humans = 0;
+	for (int t = 0; t < g->w->nteams; t++)
+		humans += g->w->teams[t].control != CONTROL_AI;
+	return humans >= 2;
 }
 
 void curtain_hand_over(struct ui *ui)
@@ -261,10 +278,11 @@ void curtain_hand_over(struct ui *ui)
 	char line1[96], line2[96];
 	snprintf(line1, sizeof line1, "%s to play %s press Enter",
 		 g->w->teams[team].name, ui->utf8 ? "\u2014" : "-");
-	snprintf(line2, sizeof line2, "Round %d. Everyone else, look away.",
-		 g->round);
-	/* The first curtain also tells what the battle is about: the
-	 * description and the goals are known to every side. */
+	snprintf(line2, sizeof line2, "Round %d.%s", g->round,
+		 shared_keyboard(g) ? " Everyone else, look away." : "");
+	/* A team's first curtain also tells what the battle is about and
+	 * what the team plays for: the description and the goals are
+	 * known to every side. */
 	char *brief[48];
 	attr_t battrs[48];
 	int n = 0;
@@ -275,8 +293,9 @@ void curtain_hand_over(struct ui *ui)
 	brief[n] = line2;
 	battrs[n++] = 0;
 	int nfixed = n;
-	if (!ui->briefed)
-		n += briefing_lines(ui, brief + n, battrs + n,
+	bool first = !(ui->briefed & (1u << team));
+	if (first)
+		n += briefing_lines(ui, team, brief + n, battrs + n,
 				    LINES - 6 < 40 ? (LINES > 6 ? LINES - 6 : 0) : 40);
 	brief[n] = "";
 	battrs[n++] = 0;
@@ -287,7 +306,7 @@ void curtain_hand_over(struct ui *ui)
 		free(brief[i]);
 	if (!lifted)
 		return;
-	ui->briefed = true;
+	ui->briefed |= 1u << team;
 	ui->viewer = team;
 	ui->dirty = true;
 	digest_show(ui, team);

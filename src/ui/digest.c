@@ -11,20 +11,6 @@
 #include "base/util.h"
 #include "ui/uipriv.h"
 
-struct lines {
-	char **v;
-	int n, cap;
-};
-
-static void add(struct lines *l, char *s)
-{
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 32;
-		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
-	}
-	l->v[l->n++] = s;
-}
-
 static char *unit_title(const struct world *w, int u)
 {
 	const struct unit *p = &w->units[u];
@@ -35,7 +21,7 @@ static char *unit_title(const struct world *w, int u)
 /* The digest's lines: each doer's group, in the order they first acted,
  * then the rest. Returns how many moves the team saw (for stepping). */
 static int group_lines(struct ui *ui, int team, int from, int to,
-		       struct lines *out)
+		       struct page_lines *out)
 {
 	const struct uilog *l = &ui->log;
 	const struct world *w = ui->g->w;
@@ -60,11 +46,14 @@ static int group_lines(struct ui *ui, int team, int from, int to,
 		int d = k < norder ? order[k] : -1;
 		if (d < 0 && !other)
 			break;
-		add(out, d >= 0 ? unit_title(w, d) : xstrdup("Elsewhere"));
+		page_lines_add(out, d >= 0 ? unit_title(w, d)
+					   : xstrdup("Elsewhere"));
 		for (int i = from; i < to; i++)
 			if (uilog_digest_worthy(l, i, team) &&
 			    uilog_doer(l, i, team) == d)
-				add(out, xasprintf("  %s", uilog_text(l, i, team)));
+				page_lines_add(out,
+					       xasprintf("  %s",
+							 uilog_text(l, i, team)));
 	}
 	free(order);
 	free(listed);
@@ -74,7 +63,7 @@ static int group_lines(struct ui *ui, int team, int from, int to,
 /* Enemies that came into view, and those that left it, since the turn
  * ended (a unit whose end the team saw is told in its group). */
 static void view_changes(struct ui *ui, int team, int from, int to,
-			 struct lines *out)
+			 struct page_lines *out)
 {
 	const struct uilog *l = &ui->log;
 	const struct world *w = ui->g->w;
@@ -88,11 +77,11 @@ static void view_changes(struct ui *ui, int team, int from, int to,
 		if (w->units[i].team == team || !now[i] || then[i])
 			continue;
 		if (!head)
-			add(out, xstrdup("Came into view"));
+			page_lines_add(out, xstrdup("Came into view"));
 		head = true;
 		char *t = unit_title(w, i);
-		add(out, xasprintf("  %s at %d,%d", t, w->units[i].x,
-				   w->units[i].y));
+		page_lines_add(out, xasprintf("  %s at %d,%d", t, w->units[i].x,
+					      w->units[i].y));
 		free(t);
 	}
 	head = false;
@@ -107,11 +96,11 @@ static void view_changes(struct ui *ui, int team, int from, int to,
 		if (told)
 			continue;
 		if (!head)
-			add(out, xstrdup("Went out of view"));
+			page_lines_add(out, xstrdup("Went out of view"));
 		head = true;
 		char *t = unit_title(w, i);
-		add(out, xasprintf("  %s, last seen at %d,%d", t, k->last[i].x,
-				   k->last[i].y));
+		page_lines_add(out, xasprintf("  %s, last seen at %d,%d", t,
+					      k->last[i].x, k->last[i].y));
 		free(t);
 	}
 }
@@ -155,7 +144,7 @@ static void step_through(struct ui *ui, int team, int from, int to,
 	ui->dirty = true;
 }
 
-void digest_show(struct ui *ui, int team)
+bool digest_show(struct ui *ui, int team)
 {
 	uilog_fit(&ui->log, ui->g);
 	const struct uilog *l = &ui->log;
@@ -163,7 +152,7 @@ void digest_show(struct ui *ui, int team)
 	 * resumed in the middle of a turn tells the same). */
 	int from = l->turn_end[team];
 	int to = l->active == team ? l->turn_start[team] : l->n;
-	struct lines out = {0};
+	struct page_lines out = {0};
 	int moves = group_lines(ui, team, from, to, &out);
 	view_changes(ui, team, from, to, &out);
 	if (out.n > 0) {
@@ -177,7 +166,21 @@ void digest_show(struct ui *ui, int team)
 		if (moves && key == 's')
 			step_through(ui, team, from, to, moves);
 	}
-	for (int i = 0; i < out.n; i++)
-		free(out.v[i]);
-	free(out.v);
+	bool shown = out.n > 0;
+	page_lines_free(&out);
+	return shown;
+}
+
+void digest_recall(struct ui *ui)
+{
+	int team = ui->viewer;
+	if (team < 0 || team >= ui->g->w->nteams) {
+		screen_status(ui, true, "no team's digest to show now");
+		return;
+	}
+	ui->dirty = true;
+	if (!digest_show(ui, team))
+		screen_status(ui, false,
+			      "nothing seen since your last turn: the digest is "
+			      "empty");
 }

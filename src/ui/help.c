@@ -1,5 +1,6 @@
 /* help.c: every key, a short rules reference, and the hint line. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
 #include "ui/uipriv.h"
@@ -32,8 +33,11 @@ static const char *const help_lines[] = {
 	"  e                 end the step (asks first): Movement -> Missile fire",
 	"                    -> Melee -> the next team. In Melee, while a unit",
 	"                    must still fight, says so at once instead",
+	"  E                 end the team's turn: every step left, asked once",
+	"                    (one 'end' command a step); stops at a step the",
+	"                    game will not end, saying why",
 	"  z                 undo the last movement (if no die was rolled and",
-	"                    no enemy came into sight)",
+	"                    no enemy came into sight); says what it took back",
 	"  Esc               cancel; drop the selection",
 	"  With --dice manual the game asks for each die it needs (on the",
 	"  status line: 'roll a d20 for ... (need 15+)'): type what it shows.",
@@ -45,17 +49,23 @@ static const char *const help_lines[] = {
 	"  d                 where the selected unit can move this step (the",
 	"                    panel gives the path's cost to the cursor anyway)",
 	"  s                 last-seen marks '?' of enemies out of view",
+	"  I                 unit ids written on the map (r2, b1: what the :",
+	"                    prompt takes); I again: the letters",
 	"  g                 the full log: every roll and what it was for, and",
 	"                    every message and command, whole",
-	"  i                 the scenario: its description and every goal",
+	"  i                 the scenario: its description, every goal, and who",
+	"                    is who (as below)",
+	"  D                 the digest again: what your team saw since its",
+	"                    last turn (shown when the turn begins)",
 	"  W                 in a hosted game, your seat: the game, and your",
 	"                    team's watch code to hand to whom you like",
 	"  v                 the line of sight from the selected unit (or the",
 	"                    cursor's cell) to the cursor, drawn on the map and",
 	"                    explained on the panel; v or Esc hides it",
 	"  :                 a command line: any command (move r3 n n ne, shoot",
-	"                    r6 b2), or :odds, :los, :help; Tab completes, Up",
-	"                    and Down recall earlier lines",
+	"                    r6 b2), or :odds, :los, :help; Tab completes (and",
+	"                    lists what fits when several words do), Up and",
+	"                    Down recall earlier lines",
 	"  ?                 this help      Ctrl-L   redraw the screen",
 	"  Keys can be rebound in $XDG_CONFIG_HOME/medsiege/keys (default",
 	"  ~/.config/medsiege/keys): one 'KEY ACTION' a line, e.g. 'w cursor-n';",
@@ -76,6 +86,8 @@ static const char *const help_lines[] = {
 	"  Nothing that matters is cut: an attack's arithmetic on the panel",
 	"  takes the rows it needs; a message too long for its line takes a",
 	"  second (one longer still keeps its start and end, and g has it).",
+	"  On a page (this help, the log, the digest) a line too long for the",
+	"  screen goes on in the next row as far in as it is indented.",
 	"",
 	"RULES IN SHORT",
 	"  A turn: each team in order plays Movement, then Missile fire (war",
@@ -101,11 +113,14 @@ static const char *const help_lines[] = {
 	"  what its units see.",
 };
 
-/* The scenario's own words and every team's goals: public knowledge. */
+/* The scenario's own words and every team's goals: public knowledge;
+ * then who is who, as the viewer knows it. */
 void help_briefing(struct ui *ui)
 {
 	const struct game *g = ui->g;
-	int n = 0, cap = 8 + g->sc.ngoals;
+	char **legend;
+	int nlegend = legend_lines(ui, ui->viewer, &legend);
+	int n = 0, cap = 9 + g->sc.ngoals + nlegend;
 	char **lines = xcalloc((size_t)cap, sizeof *lines);
 	lines[n++] = xstrdup(g->sc.description ? g->sc.description
 					       : "(no description)");
@@ -122,6 +137,10 @@ void help_briefing(struct ui *ui)
 					 g->sc.rounds)
 			     : xstrdup("  No round limit.");
 	lines[n++] = xstrdup("");
+	for (int i = 0; i < nlegend; i++)
+		lines[n++] = legend[i];
+	free(legend);
+	lines[n++] = xstrdup("");
 	lines[n++] = xstrdup("Press i in the game to read this again, ? for every key.");
 	char title[96];
 	snprintf(title, sizeof title, "%s: the battle", g->sc.name);
@@ -131,10 +150,26 @@ void help_briefing(struct ui *ui)
 	free(lines);
 }
 
+/* Every key, then who is who as the viewer knows it, then the rules. */
 void help_show(struct ui *ui)
 {
-	pager_show(ui, "medsiege: keys and rules", help_lines,
-		   (int)(sizeof help_lines / sizeof help_lines[0]), false);
+	int nfixed = (int)(sizeof help_lines / sizeof help_lines[0]), at = 0;
+	while (at < nfixed && strcmp(help_lines[at], "RULES IN SHORT") != 0)
+		at++;
+	char **legend;
+	int nlegend = legend_lines(ui, ui->viewer, &legend), n = 0;
+	const char **lines = xcalloc((size_t)(nfixed + nlegend + 1),
+				     sizeof *lines);
+	for (int i = 0; i < at; i++)
+		lines[n++] = help_lines[i];
+	for (int i = 0; i < nlegend; i++)
+		lines[n++] = legend[i];
+	lines[n++] = "";
+	for (int i = at; i < nfixed; i++)
+		lines[n++] = help_lines[i];
+	pager_show(ui, "medsiege: keys and rules", lines, n, false);
+	free(lines);
+	legend_free(legend, nlegend);
 }
 
 const char *help_hint(const struct ui *ui)

@@ -141,6 +141,15 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case 'W':
 		k.act = ACT_SEAT;
 		break;
+	case 'D':
+		k.act = ACT_DIGEST;
+		break;
+	case 'E':
+		k.act = ACT_END_TURN;
+		break;
+	case 'I':
+		k.act = ACT_IDS;
+		break;
 	case 'q':
 	case 'Q':
 		k.act = ACT_QUIT;

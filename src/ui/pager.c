@@ -2,28 +2,62 @@
  * a turn's digest). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
 #include "ui/uipriv.h"
+
+void page_lines_add(struct page_lines *l, char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 32;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = s;
+}
+
+void page_lines_free(struct page_lines *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
 
 struct rows {
 	int *line, *skip; /* owned: each screen row's text line and sub-row */
 	int n;
 };
 
+/* How far a line's further rows go in when it wraps: as far as the line
+ * itself is indented (a digest's entry under its unit, a command's help
+ * under its name), so that they read as one; at most half the width. */
+static int hang(const char *s, int width)
+{
+	int n = (int)strspn(s, " ");
+	return n < width / 2 ? n : width / 2;
+}
+
+static int line_rows(const char *s, int width)
+{
+	return screen_wrap_hang(NULL, 0, 0, width, 1 << 20, 0, s, 0,
+				hang(s, width));
+}
+
 static void rows_build(struct rows *r, const char *const *lines, int n,
 		       int width)
 {
 	int total = 0;
 	for (int i = 0; i < n; i++) {
-		int k = screen_wrap(NULL, 0, 0, width, 1 << 20, 0, lines[i]);
+		int k = line_rows(lines[i], width);
 		total += k ? k : 1;
 	}
 	r->line = xmalloc((size_t)(total + 1) * sizeof *r->line);
 	r->skip = xmalloc((size_t)(total + 1) * sizeof *r->skip);
 	r->n = 0;
 	for (int i = 0; i < n; i++) {
-		int k = screen_wrap(NULL, 0, 0, width, 1 << 20, 0, lines[i]);
+		int k = line_rows(lines[i], width);
 		for (int j = 0; j < (k ? k : 1); j++) {
 			r->line[r->n] = i;
 			r->skip[r->n] = j;
@@ -48,9 +82,11 @@ static void draw(struct ui *ui, const char *title, const char *const *lines,
 	wattrset(f, ui->pal.title);
 	mvwhline(f, 0, 0, ' ', COLS);
 	screen_put(f, 0, 1, ui->pal.title, title);
-	for (int y = 0; y < page && top + y < r->n; y++)
-		screen_wrap_skip(f, 1 + y, 0, COLS, 1, A_NORMAL,
-				 lines[r->line[top + y]], r->skip[top + y]);
+	for (int y = 0; y < page && top + y < r->n; y++) {
+		const char *s = lines[r->line[top + y]];
+		screen_wrap_hang(f, 1 + y, 0, COLS, 1, A_NORMAL, s,
+				 r->skip[top + y], hang(s, COLS));
+	}
 	int last = top + page < r->n ? top + page : r->n;
 	if (more)
 		snprintf(foot, sizeof foot,

@@ -207,6 +207,8 @@ static void complete(struct ui *ui, char *buf, size_t size, int *pos)
 	if (c.n == 0) {
 		free(ui->preview);
 		ui->preview = xasprintf("Tab: nothing fits '%s' here", word);
+		snprintf(ui->status_tail, sizeof ui->status_tail,
+			 "(nothing fits '%s')", word);
 		return;
 	}
 	/* The longest prefix all candidates share. */
@@ -239,6 +241,8 @@ static void complete(struct ui *ui, char *buf, size_t size, int *pos)
 		for (int i = 0; i < c.n; i++)
 			strbuf_addf(&b, " %s", c.v[i]);
 		ui->preview = b.s;
+		/* And after the line, where the eyes are. */
+		snprintf(ui->status_tail, sizeof ui->status_tail, "(%s)", b.s + 5);
 	}
 }
 
@@ -278,6 +282,7 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 		doupdate();
 		leaveok(st, TRUE);
 		int k = term_key(ui);
+		ui->status_tail[0] = '\0'; /* Tab's words: until the next key */
 		if (k == ERR) {
 			result = -1;
 			break;

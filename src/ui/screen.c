@@ -179,20 +179,24 @@ static int wrap_point(const char *s, int width)
 	return blank ? blank : width;
 }
 
-int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
-		     attr_t attr, const char *s, int skip)
+int screen_wrap_hang(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip, int hang)
 {
-	int rows = 0;
+	int rows = 0, done = 0;
 	size_t len = strlen(s);
+	if (hang < 0 || hang >= width)
+		hang = 0;
 	if (width <= 0)
 		return 0;
 	while (len > 0 && rows < maxrows) {
+		/* Every row after the first starts hang columns in. */
+		int in = done++ ? hang : 0, room = width - in;
 		size_t n = len;
 		const char *nl = memchr(s, '\n', len);
-		if (nl && nl - s <= width)
+		if (nl && nl - s <= room)
 			n = (size_t)(nl - s); /* a line break of the text's own */
-		else if ((int)n > width)
-			n = (size_t)wrap_point(s, width);
+		else if ((int)n > room)
+			n = (size_t)wrap_point(s, room);
 		if (skip > 0) {
 			skip--;
 		} else {
@@ -201,7 +205,7 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 			memcpy(row, s, k);
 			row[k] = '\0';
 			if (win)
-				screen_put(win, y + rows, x, attr, row);
+				screen_put(win, y + rows, x + in, attr, row);
 			rows++;
 		}
 		s += n;
@@ -216,6 +220,12 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 		}
 	}
 	return rows;
+}
+
+int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip)
+{
+	return screen_wrap_hang(win, y, x, width, maxrows, attr, s, skip, 0);
 }
 
 int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
@@ -347,6 +357,22 @@ static void two_rows(WINDOW *first, int y, WINDOW *second, attr_t a,
 	screen_put(second, 0, 0, a, row);
 }
 
+/* The status tail, dim after the status text: what fits of it, "..."
+ * for the rest. */
+static void put_tail(struct ui *ui)
+{
+	int col = (int)strlen(ui->status_text) + 2, room = COLS - 1 - col;
+	const char *t = ui->status_tail;
+	char row[UI_STATUS_LEN];
+	if (room < 8)
+		return;
+	if ((int)strlen(t) <= room)
+		snprintf(row, sizeof row, "%s", t);
+	else
+		snprintf(row, sizeof row, "%.*s...", room - 3, t);
+	screen_put(ui->status, 0, col, A_DIM, row);
+}
+
 /* The status line: a message or question until the next key, wrapped
  * over two rows when it must (the key hint's, or the log's last when they
  * share the bottom line); the hint line: the keys that matter now. When
@@ -367,6 +393,8 @@ void screen_bottom(struct ui *ui, const char *hint)
 		screen_put(ui->status, 0, 0, A_DIM, hint);
 	else if (rows == 1)
 		screen_put(ui->status, 0, 0, a, ui->status_text);
+	if (rows == 1 && ui->status_tail[0])
+		put_tail(ui);
 	if (rows == 2) {
 		int y = first == ui->logw ? getmaxy(ui->logw) - 1 : 0;
 		wmove(first, y, 0);

@@ -90,7 +90,17 @@ static bool tell_news(struct ui *ui)
 
 bool ui_send(struct ui *ui, const char *line)
 {
-	char why[CMD_WHY_LEN] = "", said[UI_STATUS_LEN];
+	char why[CMD_WHY_LEN];
+	if (ui_send_why(ui, line, why))
+		return true;
+	screen_status(ui, true, "%s", why);
+	return false;
+}
+
+bool ui_send_why(struct ui *ui, const char *line, char *why)
+{
+	char said[UI_STATUS_LEN];
+	why[0] = '\0';
 	ui_refresh_caches(ui);
 	uilog_command(&ui->log);
 	/* The command goes in the log before what it does. */
@@ -100,10 +110,8 @@ bool ui_send(struct ui *ui, const char *line)
 	 * viewer's team knows. */
 	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
 	ui->dirty = true;
-	if (r < 0) {
-		screen_status(ui, true, "%s", why);
+	if (r < 0)
 		return false;
-	}
 	if (!tell_news(ui))
 		screen_status_text(ui, false, said, true);
 	return true;
@@ -291,7 +299,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 	int seen_round = -1, seen_active = -1;
 	if (ui->submit.remote) {
 		ui->viewer = ui->last_viewer = ui->submit.seat;
-		ui->briefed = true;
+		ui->briefed = ~0u;
 	}
 	while (!ui->quit) {
 		if (ui->lay.too_small) {
@@ -334,20 +342,29 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		if (ui->submit.ai_turn && computer) {
 			int team = g->active, round = g->round;
 			int human = ui->submit.ai_step ? watch_team(ui) : -1;
+			bool watched = false;
 			if (human >= 0 && (ui->viewer == human ||
 					   ui->last_viewer == human)) {
-				/* Watched: the human's screen stays, the
-				 * digest follows only if the player skipped. */
+				/* Watched: the human's screen stays. Skipped,
+				 * the hand-over tells the digest. */
 				bool skipped = watch_computer(ui, human);
 				ui->last_viewer = human;
 				ui->viewer = skipped ? -1 : human;
-				if (!skipped && !g->over && g->active == human)
-					actions_select(ui, actions_first_unit(ui), true);
+				watched = !skipped;
 			} else {
 				curtain_computer_turn(ui);
 			}
 			ui->submit.ai_turn(ui->submit.ctx, g);
 			tell_news(ui);
+			if (watched && !g->over && g->active == human &&
+			    ui->viewer == human) {
+				/* Watched to its end, the turn still gets its
+				 * digest: the log pane keeps only its last
+				 * few lines, and what scrolled by unread (a
+				 * unit disabled, an attack) is told again. */
+				digest_show(ui, human);
+				actions_select(ui, actions_first_unit(ui), true);
+			}
 			if (!g->over && g->active == team && g->round == round &&
 			    g->w->teams[team].control != CONTROL_AI) {
 				/* The computer could not finish the turn: a

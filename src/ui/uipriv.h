@@ -73,7 +73,8 @@ struct ui {
 	bool utf8;
 	char term_note[128];  /* said once when TERM had to be replaced */
 	bool notice_shown;    /* the program's notice has been shown */
-	bool briefed;         /* the scenario's briefing has been shown */
+	unsigned briefed;     /* bit t: team t's first curtain, with the
+				 briefing and its goals, has been lifted */
 	const char *watching; /* the computer team whose turn is on screen,
 				 or NULL: the key row offers no keys of the
 				 viewer's own while it plays */
@@ -86,6 +87,7 @@ struct ui {
 	int sx, sy;           /* the viewport's top left cell */
 	int sel;              /* selected unit, or -1 */
 	bool show_arc, show_dest, show_marks;
+	bool show_ids;        /* units' ids written on the map (I) */
 
 	/* Caches for the viewer, recomputed when dirty. */
 	bool dirty;
@@ -95,6 +97,9 @@ struct ui {
 
 	char status_text[UI_STATUS_LEN];
 	bool status_err;
+	/* Said dim after a one-row status text, as much as fits (the words
+	 * Tab found at the prompt); "" for none. */
+	char status_tail[UI_STATUS_LEN];
 	char *preview;        /* owned: an attack's arithmetic on the panel */
 	enum ui_mode mode;
 	struct prompt *prompt; /* owned: the ':' prompt's history */
@@ -178,6 +183,10 @@ int screen_wrap(WINDOW *win, int y, int x, int width, int maxrows,
 /* The same, leaving out the first skip rows. With win NULL it only counts. */
 int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 		     attr_t attr, const char *s, int skip);
+/* The same, the rows after the first hang columns in (and as much
+ * narrower). */
+int screen_wrap_hang(WINDOW *win, int y, int x, int width, int maxrows,
+		     attr_t attr, const char *s, int skip, int hang);
 
 /* mapview.c */
 void mapview_draw(struct ui *ui, int viewer);
@@ -202,6 +211,15 @@ void logview_draw(struct ui *ui, int viewer);
 /* The full log for viewer, scrollable. */
 void logview_full(struct ui *ui, int viewer);
 
+/* Lines of a page being built: each owned, as is the array. */
+struct page_lines {
+	char **v;
+	int n, cap;
+};
+/* Add an owned line; free them all with page_lines_free. */
+void page_lines_add(struct page_lines *l, char *s);
+void page_lines_free(struct page_lines *l);
+
 /* pager.c: a full-screen scrollable text, from the top or the end;
  * returns the key that closed it (ERR when quitting). */
 int pager_show(struct ui *ui, const char *title, const char *const *lines,
@@ -213,8 +231,22 @@ int pager_show_more(struct ui *ui, const char *title,
 		    const char *more);
 
 /* digest.c */
-/* What team saw since its last turn, and its moves on the map. */
-void digest_show(struct ui *ui, int team);
+/* What team saw since its last turn, and its moves on the map; false
+ * when it saw nothing worth telling (nothing is shown). */
+bool digest_show(struct ui *ui, int team);
+/* The viewer's digest again (D), or a word on the status line when it
+ * is empty. */
+void digest_recall(struct ui *ui);
+
+/* legend.c: who is who (the roster's unit letters, each side's id
+ * letter, the units viewer may name: never an enemy it has not seen), as
+ * owned lines in *out; returns how many. Free with legend_free. */
+int legend_lines(const struct ui *ui, int viewer, char ***out);
+void legend_free(char **lines, int n);
+
+/* idview.c: each unit the viewer knows with its id written on the map
+ * (I), after mapview_draw's units. */
+void idview_draw(struct ui *ui, int viewer);
 
 /* help.c */
 void help_show(struct ui *ui);
@@ -253,10 +285,13 @@ enum ui_action {
 	ACT_RESIZE,
 	ACT_PROMPT,   /* ':' a command line */
 	ACT_LINE,     /* 'v' the line of sight to the cursor */
-	ACT_SEAT      /* 'W' a hosted game's seat: its game, its watch code */
+	ACT_SEAT,     /* 'W' a hosted game's seat: its game, its watch code */
+	ACT_DIGEST,   /* 'D' the digest of the turn again */
+	ACT_END_TURN, /* 'E' every step of the turn left, asked once */
+	ACT_IDS       /* 'I' units' ids on the map */
 };
 /* The last action: a new one goes before this line and takes its place. */
-#define ACT_LAST ACT_SEAT
+#define ACT_LAST ACT_IDS
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
@@ -302,6 +337,19 @@ bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
 void actions_select(struct ui *ui, int unit, bool move_cursor);
 /* The first of the viewer's units that can act in this step. */
 int actions_first_unit(const struct ui *ui);
+/* Whether the viewer may end the step now, as far as the screen can
+ * tell; false after saying why on the status line. */
+bool actions_may_end(struct ui *ui);
+/* Into buf, " N units could still move." (for the step), or "". */
+void actions_units_left(const struct ui *ui, char *buf, size_t size);
+
+/* endturn.c: E, every step of the team's turn left, after one question,
+ * as the plain ends of the command language. */
+void endturn_ask(struct ui *ui);
+
+/* undo.c: z, the last movement taken back, and what it was said on the
+ * status line. */
+void undo_take_back(struct ui *ui);
 
 /* curtain.c: the hot seat. */
 /* Hand the screen to the active team: curtain, then its digest. With
@@ -347,6 +395,9 @@ void ui_refresh_caches(struct ui *ui);
 /* Send a command line; false (with the reason on the status line) when
  * rejected. */
 bool ui_send(struct ui *ui, const char *line);
+/* The same, the reason of a refusal left in why (CMD_WHY_LEN bytes) for
+ * the caller to tell. */
+bool ui_send_why(struct ui *ui, const char *line, char *why);
 /* A short string for inches from half-inches (buf >= 16). */
 const char *ui_inches(int half, char *buf);
 

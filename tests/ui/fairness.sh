@@ -4,8 +4,9 @@
 # except for Blue's units that Red cannot see (as shipped, moved and one
 # added, removed). Red plays the same keys in each: the cursor over the
 # fog and onto the cells where the hidden units stand, units selected,
-# one moved and turned and the turn undone, the overlays, the help, the
-# briefing, the log, a shot at the fog, the next curtain. Every frame,
+# one moved and turned and the turn undone, the overlays, the help and
+# the briefing with who is who, the ids on the map, the digest key, the
+# log, Tab at the prompt, a shot at the fog, the next curtain. Every frame,
 # with its colours and the cursor's place, must be the same byte for
 # byte in the three; only the save's timestamp on the status line is
 # masked. Run at TERM=xterm-256color and at TERM=vt100.
@@ -148,10 +149,22 @@ play() {
 	shot "the end of the help" "RULES IN SHORT"
 	keys q
 	shot "back from the help" "movement left"
+	keys "?" NPage NPage NPage NPage
+	shot "the help's who is who" "(ids b1, b2...)"
+	keys q
+	shot "back from who is who" "movement left"
 	keys i
 	shot "the briefing" "GOALS"
+	keys End
+	shot "the briefing's who is who" "(ids b1, b2...)"
 	keys q
 	shot "back from the briefing" "movement left"
+	keys I
+	shot "unit ids on the map" "unit ids shown"
+	keys I
+	shot "unit ids hidden" "unit ids hidden"
+	keys D
+	shot "no digest yet" "nothing seen since your last turn"
 	keys g
 	shot "the full log" "Log: what your team saw"
 	keys Enter
@@ -168,6 +181,12 @@ play() {
 	goto 30 4
 	keys Enter
 	shot "Enter on the fog" "you see no target at 30,4"
+	keys :
+	keys -l "shoot r5 "
+	keys Tab
+	shot "Tab lists the targets" ":shoot r5   ("
+	keys C-u BSpace
+	shot "back from the prompt" "x:shoot t:next enemy"
 	keys t
 	shot "the next enemy in view" "(Blue)"
 	keys Enter

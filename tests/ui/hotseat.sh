@@ -13,8 +13,10 @@ keys e y
 check "then Melee" wait_for "Round 1: Red, Melee"
 keys e y
 check "the curtain names the next team" wait_for "Blue to play"
+# Blue's first curtain tells the battle (the description names Red and
+# the Gatehouse): nothing of the map, the panel or the log.
 check "the curtain shows nothing of the map" \
-	eval '! screen | grep -Eq "####|====|\.\.\.\.|Red|Gatehouse"'
+	eval '! screen | grep -Eq "####|====|\.\.\.\.|round 1 of 12|cursor |movement left"'
 check "nor of the log" eval '! screen | grep -q "moves"'
 keys x Tab m k
 check "keys other than Enter do not lift it" \
@@ -56,7 +58,7 @@ check "but still not the courtyard" eventually '[ "$(at 8 6)" = " " ]'
 # The first curtain tells what the battle is about. The tutorial's
 # description has a numbered list: each item starts a row of its own, the
 # items share one left edge, an item's further rows run on under its text,
-# and every goal still shows below.
+# and Red's goals still show below.
 start -- "$srcdir/maps/tutorial.yaml --seed 1"
 check "the tutorial's curtain" wait_for "Red to play"
 check "names the key that ends a step" wait_for "press e to end each step"
@@ -72,7 +74,7 @@ check "each list item starts its own row, at one left edge ($c1 $c2 $c3)" \
 check "an item's next row is indented under its text" \
 	eval '[ "$(below "1. Movement:")" = $((c1 + 3)) ] &&
 	[ "$(below "2. Missile fire:")" = $((c1 + 3)) ]'
-check "the goals show below the description" \
-	eval 'wait_for "Red: disable captain" && wait_for "Blue: survive until the end of round 6" &&
-	wait_for "i shows this again during the game"'
+check "Red's goals show below the description" \
+	eval 'wait_for "Red: disable captain" && wait_for "Red: disable every enemy unit" &&
+	wait_for "i shows this again, with every side'"'"'s goals, during the game"'
 finish

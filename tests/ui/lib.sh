@@ -73,6 +73,17 @@ wait_gone() {
 
 keys() { tm send-keys -t t "$@"; }
 
+# page_to TEXT: on a page of the pager, page down until the screen shows
+# TEXT (at most ten pages).
+page_to() {
+	pages=0
+	until wait_for "$1" 1; do
+		pages=$((pages + 1))
+		[ $pages -gt 10 ] && return 1
+		keys NPage
+	done
+}
+
 # joined: the screen's rows as one line, runs of blanks squeezed to one
 # (a text wrapped over rows reads as one).
 joined() { screen | tr -s ' \n' '  '; }

@@ -10,7 +10,10 @@ check ": opens the prompt on the status line, the cursor after it" \
 	eval 'eventually "screen | tail -n 1 | grep -qx :" && eventually "[ \"\$(cursor)\" = \"1 23\" ]"'
 keys m o Tab
 check "Tab fills in what the commands share and lists them on the panel" \
-	eval 'wait_for "Tab: move moveto" && screen | tail -n 1 | grep -qx ":move"'
+	eval 'wait_for "Tab: move moveto" && screen | tail -n 1 | grep -q "^:move "'
+check "and after the line, the cursor still at its end" \
+	eval 'screen | tail -n 1 | grep -qx ":move  (move moveto)" &&
+	eventually "[ \"\$(cursor)\" = \"5 23\" ]"'
 keys Space r Tab
 check "Tab lists Red's own units, no enemy" \
 	eval 'wait_for "Tab: r1 r2 r3 r4 r5 r6 r7 r8" && ! screen | grep -q "Tab: .*b1"'

@@ -2,7 +2,8 @@
 # A computer's turn, watched: with one human team at the keyboard, each
 # of the computer's actions that team can see is drawn on its screen, one
 # at a time (here held until a key, --pace 600000, so that no timing
-# matters); a key lets the rest go by and the digest tells it all. With
+# matters); a key lets the rest go by and the digest tells it all (and
+# tells it too when the turn is watched to its end). With
 # --pace 0 nothing is drawn and the digest tells the turn. With two human
 # teams the curtain stays down during the computer's turn.
 . "$(dirname "$0")/lib.sh"
@@ -49,6 +50,9 @@ while [ $i -lt 1500 ]; do
 done
 check "every moment of it, to the last, names round 1" \
 	eval '[ $i -lt 1500 ] && [ -z "$shown" ]'
+check "watched to its end, the turn is still told by the digest" \
+	wait_for "Red: what you saw since your last turn"
+keys q
 check "then Red's turn, its keys back" \
 	eval 'wait_for "Round 2: Red, Movement" && wait_for "Enter:select"'
 
