@@ -96,11 +96,13 @@ class Client:
         self.s.close()
 
 
-def stop_host(sock):
-    """The host's pid is the last word of its log's first line."""
-    log = sock[:-len(".sock")] + ".log"
+def stop_host(game, work):
+    """The host's pid ends its log's line saying it started, in the
+    game's folder."""
+    log = os.path.join(work, "state", "medsiege", "games", game, "log")
     try:
-        pid = int(open(log).readline().split()[-1])
+        pids = re.findall(r", pid (\d+)$", open(log, errors="replace").read(), re.M)
+        pid = int(pids[-1])
         os.kill(pid, signal.SIGTERM)
         for _ in range(250):
             os.kill(pid, 0)
@@ -152,7 +154,7 @@ def play(family, fixture, work):
             pass
     for cl in (red, watch, blue):
         cl.close()
-    stop_host(sock)
+    stop_host(game, work)
     logs = {}
     wire = os.path.join(work, "wire")
     for f in os.listdir(wire):
