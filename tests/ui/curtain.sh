@@ -22,7 +22,7 @@ check "tutorial: the description is whole" \
 	eval 'goal "Blue'"'"'s captain is the foot knight K behind the ruin." &&
 	wait_for "i shows this again during the game"'
 
-hold="hold 18,9-24,13 with no enemy in it at the end of 2 rounds in a row"
+hold="hold 18,9-24,13 with one of its units in it and no enemy at the end of 2 rounds in a row"
 check "chapel: the curtain" curtain "$srcdir/maps/chapel.yaml"
 for g in "Red: $hold" "Blue: $hold" "Green: $hold" "Red: disable every enemy unit" \
 	"Blue: disable every enemy unit" "Green: disable every enemy unit"; do
@@ -35,14 +35,14 @@ check "chapel: the description gives way instead" \
 long=$srcdir/tests/ui/goals.yaml
 rose="The Company of the White Rose" city="The Burghers of the Free City"
 check "long goals: the curtain" curtain "$long"
-for g in "$rose: hold 10,2-14,6 with no enemy in it at the end of 2 rounds in a row" \
-	"$city: hold 10,2-14,6 with no enemy in it at the end of 2 rounds in a row" \
+for g in "$rose: hold 10,2-14,6 with one of its units in it and no enemy at the end of 2 rounds in a row" \
+	"$city: hold 10,2-14,6 with one of its units in it and no enemy at the end of 2 rounds in a row" \
 	"$rose: disable every unit of $city" \
 	"$city: survive until the end of round 6"; do
 	check "long goals: $g" goal "$g"
 done
 check "a goal's further row is indented under its text" \
-	eval 'screen | grep -q "^ *$rose: hold" && screen | grep -q "^    of 2 rounds in a row"'
+	eval 'screen | grep -q "^ *$rose: hold" && screen | grep -q "^   no enemy at the end of 2 rounds in a row"'
 
 # Four times the goals: more rows than the screen holds. As many as fit,
 # then the line that says i shows them all; i does.
