@@ -15,6 +15,7 @@
 #include "base/util.h"
 #include "cmd/cmd.h"
 #include "game/report.h"
+#include "game/unitodds.h"
 #include "rules/odds.h"
 #include "ui/uipriv.h"
 
@@ -63,8 +64,9 @@ static const struct {
 	{"odds", "ATTACKER TARGET [--range N] [--cover C] [--weapon W] "
 		 "[--outnumber N] [--behind] [--ladder] | --table [--range N] "
 		 "[--cover C]",
-	 "the number an attack needs, by unit type (or a unit you know), or "
-	 "the table of every type"},
+	 "the number an attack needs: between two units you know, the attack "
+	 "where they stand; between unit types, each weapon; or the table of "
+	 "every type"},
 	{"los", "[[A] B]",
 	 "explain the line of sight between two units or cells (default: "
 	 "the selected unit and the cursor)"},
@@ -398,6 +400,98 @@ static void page_text(struct ui *ui, const char *title, const char *text)
 	ui->dirty = true;
 }
 
+/* A unit the viewer knows is on the field, by its id, or -1. */
+static int known_unit(struct ui *ui, const char *s)
+{
+	int u = world_find_unit(ui->g->w, s);
+	return ui_knows_unit(ui, ui->viewer, u) ? u : -1;
+}
+
+/* :odds A B with two units the viewer knows: the attack A would make
+ * where they stand, as the panel would preview it, from what the viewer
+ * knows. False when A and B are not both such units (they are types). */
+static bool odds_units(struct ui *ui, const char *const *pos, bool options)
+{
+	const struct world *w = ui->g->w;
+	int a = known_unit(ui, pos[0]), b = a < 0 ? -1 : known_unit(ui, pos[1]);
+	if (a < 0 || b < 0)
+		return false;
+	if (options) {
+		screen_status(ui, true,
+			      "odds: between two units the situation is where "
+			      "they stand; give unit types for the options");
+		return true;
+	}
+	struct unit_odds u;
+	int team = ui->viewer < MAX_TEAMS ? ui->viewer : -1;
+	if (unitodds_compute(ui->g, team, a, b, &u) < 0) {
+		screen_status(ui, true, "odds: %s", u.why);
+		return true;
+	}
+	struct strbuf text;
+	strbuf_init(&text);
+	unitodds_text(w, &u, &text);
+	free(ui->preview);
+	ui->preview = text.s;
+	char where[32] = "";
+	if (u.ranged) {
+		int d = los_tenths(u.d2);
+		snprintf(where, sizeof where, " at %d.%d in", d / 10, d % 10);
+	}
+	screen_status(ui, false, "odds: %s's %s on %s%s: need %d+ (%.0f%%)",
+		      w->units[a].id,
+		      world_type(w, &w->units[a])->weapons[u.weapon].name,
+		      w->units[b].id, where, u.calc.need,
+		      combat_chance(&w->roster.chart, u.calc.need) * 100.0);
+	return true;
+}
+
+/* :odds between two types: each answer the situation allows, in short
+ * on the status line, in full on the panel. */
+static void odds_types(struct ui *ui, int at, int tt,
+		       const struct odds_query *q)
+{
+	const struct roster *r = &ui->g->w->roster;
+	struct odds_answer an[ODDS_MAX_ANSWERS];
+	char why[GAME_WHY_LEN];
+	int n = odds_answers(r, at, tt, q, an, why, sizeof why);
+	int good = 0;
+	for (int i = 0; i < n; i++)
+		good += an[i].ok == 0;
+	if (n < 0 || good == 0) {
+		screen_status(ui, true, "odds: %s", n < 0 ? why : an[0].why);
+		return;
+	}
+	struct strbuf panel, line;
+	strbuf_init(&panel);
+	strbuf_init(&line);
+	strbuf_addf(&line, "odds: %s", r->types[at].id);
+	if (n > 1)
+		strbuf_addf(&line, " on %s:", r->types[tt].id);
+	for (int i = 0; i < n; i++) {
+		const char *wname = r->types[at].weapons[an[i].weapon].name;
+		if (i)
+			strbuf_add(&panel, "\n");
+		odds_answer_text(r, at, tt, &an[i], &panel);
+		if (n == 1)
+			strbuf_addf(&line, "'s %s on %s:", wname, r->types[tt].id);
+		else
+			strbuf_addf(&line, "%s %s", i ? ";" : "", wname);
+		if (an[i].range_label)
+			strbuf_addf(&line, " at %s in", an[i].range_text);
+		if (an[i].ok == 0)
+			strbuf_addf(&line, " need %d+ (%.0f%%)", an[i].calc.need,
+				    combat_chance(&r->chart, an[i].calc.need) *
+					    100.0);
+		else
+			strbuf_add(&line, " cannot");
+	}
+	free(ui->preview);
+	ui->preview = panel.s;
+	screen_status(ui, false, "%s", line.s);
+	strbuf_free(&line);
+}
+
 static void local_odds(struct ui *ui, int argc, char **argv)
 {
 	const struct roster *r = &ui->g->w->roster;
@@ -468,7 +562,7 @@ static void local_odds(struct ui *ui, int argc, char **argv)
 		}
 		struct strbuf b;
 		strbuf_init(&b);
-		odds_table_text(r, "this battle's roster", &q, &b);
+		odds_table_text(r, "this battle's roster", &q, COLS, &b);
 		page_text(ui, "odds: every attacker against every target", b.s);
 		strbuf_free(&b);
 		return;
@@ -477,28 +571,15 @@ static void local_odds(struct ui *ui, int argc, char **argv)
 		screen_status(ui, true, "usage: :odds %s", local_cmds[0].usage);
 		return;
 	}
+	if (odds_units(ui, pos, argc > 3))
+		return;
 	int at = type_arg(ui, pos[0], why, sizeof why);
 	int tt = at < 0 ? -1 : type_arg(ui, pos[1], why, sizeof why);
-	struct attack_calc calc;
 	if (at < 0 || tt < 0) {
 		screen_status(ui, true, "%s", why);
 		return;
 	}
-	int wi = odds_pick_weapon(&r->types[at], &q, why, sizeof why);
-	if (wi < 0 || odds_compute(r, at, wi, tt, &q, &calc, why, sizeof why)) {
-		screen_status(ui, true, "odds: %s", why);
-		return;
-	}
-	char desc[256];
-	combat_describe(&r->chart, &calc, desc, sizeof desc);
-	const struct weapon *wp = &r->types[at].weapons[wi];
-	free(ui->preview);
-	ui->preview = xasprintf("%s (%s, %s) against %s:\n%s", r->types[at].name,
-				wp->name, weapon_kind_names[wp->kind],
-				r->types[tt].name, desc);
-	screen_status(ui, false, "odds: %s's %s on %s: need %d+ (%.0f%%)",
-		      r->types[at].id, wp->name, r->types[tt].id, calc.need,
-		      combat_chance(&r->chart, calc.need) * 100.0);
+	odds_types(ui, at, tt, &q);
 }
 
 static void local_los(struct ui *ui, int argc, char **argv)
