@@ -3,7 +3,7 @@
  * would refuse it in a script), with a history (up and down) and the
  * completion of words (Tab): commands, the viewer's units, the enemies
  * it sees, directions, door actions. Three more commands are the
- * screen's own, for testing the rules: :odds (rules/odds.c), :los (the
+ * screen's own, for testing the rules: :odds (oddsprompt.c), :los (the
  * line explained, game/los.c) and :help. The same line editor asks for
  * each die the game awaits when the players roll their own. */
 #include <ctype.h>
@@ -15,8 +15,6 @@
 #include "base/util.h"
 #include "cmd/cmd.h"
 #include "game/report.h"
-#include "game/unitodds.h"
-#include "rules/odds.h"
 #include "ui/uipriv.h"
 
 #define PROMPT_LEN 200
@@ -354,29 +352,7 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 
 /* ---- the screen's own commands --------------------------------------- */
 
-/* A unit type by its id, or the type of a unit the viewer knows. */
-static int type_arg(struct ui *ui, const char *s, char *why, size_t size)
-{
-	const struct world *w = ui->g->w;
-	int t = roster_find(&w->roster, s);
-	if (t >= 0)
-		return t;
-	int u = world_find_unit(w, s);
-	if (u >= 0 && ui_knows_unit(ui, ui->viewer, u))
-		return w->units[u].type;
-	const char *near = roster_nearest(&w->roster, s);
-	if (near)
-		snprintf(why, size, "odds: no unit type or unit you know '%.40s'; "
-				    "did you mean '%s'?",
-			 s, near);
-	else
-		snprintf(why, size, "odds: no unit type or unit you know '%.40s'",
-			 s);
-	return -1;
-}
-
-/* The pager, for a text of lines. */
-static void page_text(struct ui *ui, const char *title, const char *text)
+void prompt_page_text(struct ui *ui, const char *title, const char *text)
 {
 	char *copy = xstrdup(text);
 	int n = 0, cap = 16;
@@ -398,188 +374,6 @@ static void page_text(struct ui *ui, const char *title, const char *text)
 	free(lines);
 	free(copy);
 	ui->dirty = true;
-}
-
-/* A unit the viewer knows is on the field, by its id, or -1. */
-static int known_unit(struct ui *ui, const char *s)
-{
-	int u = world_find_unit(ui->g->w, s);
-	return ui_knows_unit(ui, ui->viewer, u) ? u : -1;
-}
-
-/* :odds A B with two units the viewer knows: the attack A would make
- * where they stand, as the panel would preview it, from what the viewer
- * knows. False when A and B are not both such units (they are types). */
-static bool odds_units(struct ui *ui, const char *const *pos, bool options)
-{
-	const struct world *w = ui->g->w;
-	int a = known_unit(ui, pos[0]), b = a < 0 ? -1 : known_unit(ui, pos[1]);
-	if (a < 0 || b < 0)
-		return false;
-	if (options) {
-		screen_status(ui, true,
-			      "odds: between two units the situation is where "
-			      "they stand; give unit types for the options");
-		return true;
-	}
-	struct unit_odds u;
-	int team = ui->viewer < MAX_TEAMS ? ui->viewer : -1;
-	if (unitodds_compute(ui->g, team, a, b, &u) < 0) {
-		screen_status(ui, true, "odds: %s", u.why);
-		return true;
-	}
-	struct strbuf text;
-	strbuf_init(&text);
-	unitodds_text(w, &u, &text);
-	free(ui->preview);
-	ui->preview = text.s;
-	char where[32] = "";
-	if (u.ranged) {
-		int d = los_tenths(u.d2);
-		snprintf(where, sizeof where, " at %d.%d in", d / 10, d % 10);
-	}
-	screen_status(ui, false, "odds: %s's %s on %s%s: need %d+ (%.0f%%)",
-		      w->units[a].id,
-		      world_type(w, &w->units[a])->weapons[u.weapon].name,
-		      w->units[b].id, where, u.calc.need,
-		      combat_chance(&w->roster.chart, u.calc.need) * 100.0);
-	return true;
-}
-
-/* :odds between two types: each answer the situation allows, in short
- * on the status line, in full on the panel. */
-static void odds_types(struct ui *ui, int at, int tt,
-		       const struct odds_query *q)
-{
-	const struct roster *r = &ui->g->w->roster;
-	struct odds_answer an[ODDS_MAX_ANSWERS];
-	char why[GAME_WHY_LEN];
-	int n = odds_answers(r, at, tt, q, an, why, sizeof why);
-	int good = 0;
-	for (int i = 0; i < n; i++)
-		good += an[i].ok == 0;
-	if (n < 0 || good == 0) {
-		screen_status(ui, true, "odds: %s", n < 0 ? why : an[0].why);
-		return;
-	}
-	struct strbuf panel, line;
-	strbuf_init(&panel);
-	strbuf_init(&line);
-	strbuf_addf(&line, "odds: %s", r->types[at].id);
-	if (n > 1)
-		strbuf_addf(&line, " on %s:", r->types[tt].id);
-	for (int i = 0; i < n; i++) {
-		const char *wname = r->types[at].weapons[an[i].weapon].name;
-		if (i)
-			strbuf_add(&panel, "\n");
-		odds_answer_text(r, at, tt, &an[i], &panel);
-		if (n == 1)
-			strbuf_addf(&line, "'s %s on %s:", wname, r->types[tt].id);
-		else
-			strbuf_addf(&line, "%s %s", i ? ";" : "", wname);
-		if (an[i].range_label)
-			strbuf_addf(&line, " at %s in", an[i].range_text);
-		if (an[i].ok == 0)
-			strbuf_addf(&line, " need %d+ (%.0f%%)", an[i].calc.need,
-				    combat_chance(&r->chart, an[i].calc.need) *
-					    100.0);
-		else
-			strbuf_add(&line, " cannot");
-	}
-	free(ui->preview);
-	ui->preview = panel.s;
-	screen_status(ui, false, "%s", line.s);
-	strbuf_free(&line);
-}
-
-static void local_odds(struct ui *ui, int argc, char **argv)
-{
-	const struct roster *r = &ui->g->w->roster;
-	struct odds_query q = odds_query_default();
-	bool table = false;
-	char why[GAME_WHY_LEN];
-	const char *pos[2];
-	int npos = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--table") == 0) {
-			table = true;
-		} else if (strcmp(a, "--behind") == 0) {
-			q.behind = true;
-		} else if (strcmp(a, "--ladder") == 0) {
-			q.ladder = true;
-		} else if (strcmp(a, "--range") == 0 || strcmp(a, "--cover") == 0 ||
-			   strcmp(a, "--weapon") == 0 ||
-			   strcmp(a, "--outnumber") == 0) {
-			if (!val) {
-				screen_status(ui, true, "odds: %s needs a value", a);
-				return;
-			}
-			i++;
-			if (strcmp(a, "--range") == 0) {
-				if (odds_parse_range(val, &q, why, sizeof why)) {
-					screen_status(ui, true, "odds: %s", why);
-					return;
-				}
-			} else if (strcmp(a, "--cover") == 0) {
-				int cv = cover_parse(val);
-				if (cv < 0) {
-					screen_status(ui, true,
-						      "odds: --cover is none, soft, "
-						      "half or heavy, not '%.20s'",
-						      val);
-					return;
-				}
-				q.cover = (enum cover)cv;
-				q.have_cover = true;
-			} else if (strcmp(a, "--weapon") == 0) {
-				q.weapon = val;
-			} else {
-				char *end;
-				long n = strtol(val, &end, 10);
-				if (*end || n < 1 || n > 100) {
-					screen_status(ui, true,
-						      "odds: --outnumber needs a whole "
-						      "number of at least 1, not '%.20s'",
-						      val);
-					return;
-				}
-				q.outnumber = (int)n;
-			}
-		} else if (a[0] == '-' || npos == 2) {
-			screen_status(ui, true, "usage: :odds %s", local_cmds[0].usage);
-			return;
-		} else {
-			pos[npos++] = a;
-		}
-	}
-	if (table) {
-		if (npos || q.weapon) {
-			screen_status(ui, true, "odds: --table takes no unit types "
-						"and no --weapon: it has them all");
-			return;
-		}
-		struct strbuf b;
-		strbuf_init(&b);
-		odds_table_text(r, "this battle's roster", &q, COLS, &b);
-		page_text(ui, "odds: every attacker against every target", b.s);
-		strbuf_free(&b);
-		return;
-	}
-	if (npos != 2) {
-		screen_status(ui, true, "usage: :odds %s", local_cmds[0].usage);
-		return;
-	}
-	if (odds_units(ui, pos, argc > 3))
-		return;
-	int at = type_arg(ui, pos[0], why, sizeof why);
-	int tt = at < 0 ? -1 : type_arg(ui, pos[1], why, sizeof why);
-	if (at < 0 || tt < 0) {
-		screen_status(ui, true, "%s", why);
-		return;
-	}
-	odds_types(ui, at, tt, &q);
 }
 
 static void local_los(struct ui *ui, int argc, char **argv)
@@ -627,7 +421,7 @@ static void local_los(struct ui *ui, int argc, char **argv)
 	snprintf(title, sizeof title, "line of sight, as %s knows the field",
 		 w->teams[ui->viewer].name);
 	losview_show(ui, a, b);
-	page_text(ui, title, t.s);
+	prompt_page_text(ui, title, t.s);
 	strbuf_free(&t);
 	screen_status(ui, false, "the line stays on the map: Esc hides it");
 }
@@ -676,7 +470,7 @@ static void local_help(struct ui *ui, int argc, char **argv)
 	for (int i = 0; i < NLOCAL; i++)
 		strbuf_addf(&b, "  %s %s\n      %s\n", local_cmds[i].name,
 			    local_cmds[i].usage, local_cmds[i].help);
-	page_text(ui, "commands", b.s);
+	prompt_page_text(ui, "commands", b.s);
 	strbuf_free(&b);
 }
 
@@ -729,7 +523,7 @@ static void run_line(struct ui *ui, const char *line)
 	if (argc == 0)
 		return;
 	if (strcasecmp(argv[0], "odds") == 0)
-		local_odds(ui, argc, argv);
+		prompt_odds(ui, argc, argv, local_cmds[0].usage);
 	else if (strcasecmp(argv[0], "los") == 0)
 		local_los(ui, argc, argv);
 	else if (strcasecmp(argv[0], "help") == 0)

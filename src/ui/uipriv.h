@@ -320,6 +320,13 @@ void prompt_command(struct ui *ui);
  * when the players quit instead. */
 bool prompt_dice(struct ui *ui);
 void prompt_free(struct prompt *p);
+/* A text of lines on a full page (the pager), for the prompt's own
+ * commands. */
+void prompt_page_text(struct ui *ui, const char *title, const char *text);
+
+/* oddsprompt.c: :odds ARGS... (argv[0] is "odds"); usage is its words
+ * for a usage message. */
+void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage);
 
 /* losview.c: a line of sight on the map and its explanation on the
  * panel, from what the viewer knows. */
