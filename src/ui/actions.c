@@ -644,6 +644,9 @@ void actions_do(struct ui *ui, struct ui_key k)
 	case ACT_SEAT:
 		show_seat(ui);
 		break;
+	case ACT_HEIGHTS:
+		heights_toggle(ui);
+		break;
 	case ACT_QUIT:
 		if (ui->submit.remote) {
 			/* The game is the host's: it goes on, and the seat

@@ -141,6 +141,9 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case 'W':
 		k.act = ACT_SEAT;
 		break;
+	case '^':
+		k.act = ACT_HEIGHTS;
+		break;
 	case 'q':
 	case 'Q':
 		k.act = ACT_QUIT;

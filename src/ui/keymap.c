@@ -35,7 +35,7 @@ static const struct {
 	{"quit", ACT_QUIT, -1},            {"cancel", ACT_CANCEL, -1},
 	{"redraw", ACT_REDRAW, -1},        {"none", ACT_NONE, -1},
 	{"command", ACT_PROMPT, -1},       {"line", ACT_LINE, -1},
-	{"seat", ACT_SEAT, -1},
+	{"seat", ACT_SEAT, -1},            {"heights", ACT_HEIGHTS, -1},
 };
 #define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
 
@@ -44,7 +44,7 @@ const char *keymap_action_names(void)
 	return "cursor-n cursor-ne cursor-e cursor-se cursor-s cursor-sw "
 	       "cursor-w cursor-nw select step face open close lock unlock "
 	       "shoot fight end undo next previous target arc moves marks help "
-	       "goals log quit cancel redraw command line seat none";
+	       "goals log quit cancel redraw command line seat heights none";
 }
 
 /* A key: one printable character, or space, tab, enter, esc. */
