@@ -143,6 +143,10 @@ static int climber(const struct ui *ui, int viewer)
 bool heights_ways_text(struct ui *ui, int viewer, int x, int y,
 		       struct strbuf *b)
 {
+	/* Ground is the common case: no need to read what the viewer
+	 * knows. (A cell's height changes only when a wall falls, to 0.) */
+	if (map_cell_c(&ui->g->w->map, x, y)->t.height <= 0)
+		return false;
 	const unsigned char *unknown;
 	const struct world *w = known(ui, viewer, &unknown);
 	int unit = climber(ui, viewer);
