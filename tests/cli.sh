@@ -51,7 +51,7 @@ contains "odds: help" 0 "usage: medsiege odds" -- "$bin" odds --help
 
 # odds --table: every weapon of every type against every type; each
 # entry is what 'odds A B' says of the pair.
-contains "odds --table: melee" 0 "  K foot_knight    sword     14  35% 14  35% 12  45% 12  45% 11  50% 10  55%" -- \
+contains "odds --table: melee" 0 "  K foot_knight    sword     14  35% 14  35% 12  45% 12  45% 11  50%" -- \
 	"$bin" odds --table
 contains "odds --table: missiles at a range, with cover" 0 "  a archer      longbow      21   0% 21   0% 19  10% 19  10% 18  15%" -- \
 	"$bin" odds --table --range 16 --cover half

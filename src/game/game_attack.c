@@ -8,8 +8,8 @@
 #include "base/util.h"
 #include "game/game.h"
 #include "game/internal.h"
+#include "rules/attack.h"
 #include "rules/engage.h"
-#include "rules/shot.h"
 
 bool game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 			 int x, int y, const struct attack_calc *calc,
@@ -192,13 +192,7 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 		}
 		snprintf(what, sizeof what, "%d,%d", x, y);
 	}
-	int wi = shot_check(w, unit, x, y, target < 0, what, why, GAME_WHY_LEN);
-	if (wi < 0)
-		return -1;
-	struct attack_situation s;
-	combat_ranged_situation(w, unit, wi, x, y, target, &s);
-	combat_compute(&w->roster.chart, &s, calc);
-	return wi;
+	return attack_shot(w, unit, target, x, y, what, calc, why, GAME_WHY_LEN);
 }
 
 int game_melee_candidates(const struct game *g, int target, int *out, int max)
@@ -325,14 +319,7 @@ int game_preview_fight(const struct game *g, int unit, int target, int x,
 				 u->id, t->id);
 			return -1;
 		}
-		wi = engage_weapon(w, unit, target);
-		if (wi < 0) {
-			snprintf(why, GAME_WHY_LEN,
-				 "%s cannot fight %s: not in melee with it",
-				 u->id, t->id);
-			return -1;
-		}
-		combat_melee_situation(w, unit, wi, target, -1, &s);
+		return attack_blow(w, unit, target, calc, why, GAME_WHY_LEN);
 	} else {
 		wi = engage_structure_weapon(w, unit);
 		if (!map_inside(&w->map, x, y) ||

@@ -78,9 +78,11 @@ void game_goal_describe(const struct game *g, const struct goal *gl, char *buf,
 		}
 		break;
 	case GOAL_HOLD:
+		/* Its own unit inside, not just no enemy: an empty area is
+		 * not held (held(), above). */
 		snprintf(buf, (size_t)size,
-			 "hold %d,%d-%d,%d with no enemy in it at the end of "
-			 "%d round%s in a row",
+			 "hold %d,%d-%d,%d with one of its units in it and no "
+			 "enemy at the end of %d round%s in a row",
 			 gl->x0, gl->y0, gl->x1, gl->y1, gl->rounds,
 			 gl->rounds == 1 ? "" : "s");
 		break;

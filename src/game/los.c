@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "base/geom.h"
+#include "rules/attack.h"
 #include "rules/combat.h"
 #include "rules/engage.h"
-#include "rules/shot.h"
 
 int los_tenths(int d2)
 {
@@ -112,15 +112,10 @@ static void explain_shot(struct los_report *r)
 		snprintf(what, sizeof what, "%s", w->units[r->b.unit].id);
 	else
 		snprintf(what, sizeof what, "%d,%d", r->b.x, r->b.y);
-	r->weapon = shot_check(w, r->a.unit, r->b.x, r->b.y, structure, what,
-			       r->shot_why, sizeof r->shot_why);
+	r->weapon = attack_shot(w, r->a.unit, enemy ? r->b.unit : -1, r->b.x,
+				r->b.y, what, &r->calc, r->shot_why,
+				sizeof r->shot_why);
 	r->engaged = engage_engaged(w, r->a.unit);
-	if (r->weapon < 0)
-		return;
-	struct attack_situation s;
-	combat_ranged_situation(w, r->a.unit, r->weapon, r->b.x, r->b.y,
-				r->b.unit, &s);
-	combat_compute(&w->roster.chart, &s, &r->calc);
 }
 
 void los_explain(const struct game *g, int team, struct los_end a,

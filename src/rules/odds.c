@@ -51,27 +51,116 @@ int odds_parse_range(const char *s, struct odds_query *q, char *why,
 	return 0;
 }
 
-int odds_pick_weapon(const struct unit_type *t, const struct odds_query *q,
-		     char *why, size_t size)
+void odds_add_range(struct strbuf *b, long num, long den)
 {
+	/* den a power of ten: its digits, as typed but for leading zeros. */
+	int decimals = 0;
+	for (long d = den; d > 1; d /= 10)
+		decimals++;
+	strbuf_addf(b, "%ld", num / den);
+	if (decimals)
+		strbuf_addf(b, ".%0*ld", decimals, num % den);
+}
+
+/* The weapon named q->weapon, or -1 with why. */
+static int named_weapon(const struct unit_type *t, const struct odds_query *q,
+			char *why, size_t size)
+{
+	for (int i = 0; i < t->nweapons; i++)
+		if (strcasecmp(t->weapons[i].name, q->weapon) == 0)
+			return i;
+	int n = snprintf(why, size, "%s has no weapon '%s'; it has", t->id,
+			 q->weapon);
+	for (int i = 0; i < t->nweapons && n >= 0 && (size_t)n < size; i++)
+		n += snprintf(why + n, size - (size_t)n, "%s '%s'", i ? "," : "",
+			      t->weapons[i].name);
+	return -1;
+}
+
+/* One answer: weapon wi in the query's situation, or (a shot the query
+ * gives no range for) at the distance of label, in inches times ten. */
+static void answer(const struct roster *r, int attacker, int wi, int target,
+		   const struct odds_query *q, long tenths, const char *label,
+		   struct odds_answer *out)
+{
+	struct odds_query e = *q;
+	memset(out, 0, sizeof *out);
+	out->weapon = wi;
+	out->range_label = label;
+	if (label) {
+		/* Tenths only when there are any: "12", "3.5". */
+		e.have_range = true;
+		e.range_num = tenths % 10 ? tenths : tenths / 10;
+		e.range_den = tenths % 10 ? 10 : 1;
+		struct strbuf t;
+		strbuf_init(&t);
+		odds_add_range(&t, e.range_num, e.range_den);
+		snprintf(out->range_text, sizeof out->range_text, "%s", t.s);
+		strbuf_free(&t);
+		e.range_text = out->range_text;
+	}
+	out->ranged = weapon_is_ranged(&r->types[attacker].weapons[wi]);
+	out->range_num = e.range_num;
+	out->range_den = e.range_den;
+	out->ok = odds_compute(r, attacker, wi, target, &e, &out->calc,
+			       out->why, sizeof out->why);
+}
+
+/* The answers for weapon wi: a shot without a range given at half its
+ * range (or its least, when that is more) and at its full range; else
+ * one, in the query's situation. */
+static int weapon_answers(const struct roster *r, int attacker, int wi,
+			  int target, const struct odds_query *q,
+			  struct odds_answer *out)
+{
+	const struct weapon *wp = &r->types[attacker].weapons[wi];
+	if (!weapon_is_ranged(wp) || q->have_range) {
+		answer(r, attacker, wi, target, q, 0, NULL, out);
+		return 1;
+	}
+	long near = 5L * wp->range, least = 10L * wp->min_range;
+	int n = 0;
+	if (near < least)
+		answer(r, attacker, wi, target, q, least, "least range", &out[n++]);
+	else
+		answer(r, attacker, wi, target, q, near, "half range", &out[n++]);
+	if (10L * wp->range > (near < least ? least : near))
+		answer(r, attacker, wi, target, q, 10L * wp->range, "full range",
+		       &out[n++]);
+	return n;
+}
+
+int odds_answers(const struct roster *r, int attacker, int target,
+		 const struct odds_query *q, struct odds_answer *out, char *why,
+		 size_t size)
+{
+	const struct unit_type *t = &r->types[attacker];
 	if (q->weapon) {
-		for (int i = 0; i < t->nweapons; i++)
-			if (strcasecmp(t->weapons[i].name, q->weapon) == 0)
-				return i;
-		int n = snprintf(why, size, "%s has no weapon '%s'; it has",
-				 t->id, q->weapon);
-		for (int i = 0; i < t->nweapons && n >= 0 && (size_t)n < size;
-		     i++)
-			n += snprintf(why + n, size - (size_t)n, "%s '%s'",
-				      i ? "," : "", t->weapons[i].name);
+		int wi = named_weapon(t, q, why, size);
+		return wi < 0 ? -1 : weapon_answers(r, attacker, wi, target, q, out);
+	}
+	bool for_melee = q->outnumber > 1 || q->behind || q->ladder;
+	bool for_shots = q->have_range || q->have_cover;
+	if (for_melee && for_shots) {
+		snprintf(why, size,
+			 "--range and --cover are for missile and siege weapons, "
+			 "--outnumber, --behind and --ladder for melee and reach "
+			 "weapons: give a --weapon for one of them");
 		return -1;
 	}
-	for (int i = 0; i < t->nweapons; i++)
-		if (weapon_is_ranged(&t->weapons[i]) == q->have_range)
-			return i;
-	snprintf(why, size, "%s has no %s weapon", t->id,
-		 q->have_range ? "missile or siege" : "melee or reach");
-	return -1;
+	int n = 0;
+	for (int i = 0; i < t->nweapons; i++) {
+		bool ranged = weapon_is_ranged(&t->weapons[i]);
+		if ((ranged && for_melee) || (!ranged && for_shots))
+			continue;
+		n += weapon_answers(r, attacker, i, target, q, out + n);
+	}
+	if (n == 0)
+		snprintf(why, size, "%s has no %sweapon", t->id,
+			 for_shots   ? "missile or siege "
+			 : for_melee ? "melee or reach "
+				     : "");
+	return n ? n : -1;
 }
 
 int odds_compute(const struct roster *r, int attacker, int weapon, int target,
@@ -127,6 +216,45 @@ int odds_compute(const struct roster *r, int attacker, int weapon, int target,
 	};
 	combat_compute(&r->chart, &s, out);
 	return 0;
+}
+
+void odds_answer_text(const struct roster *r, int attacker, int target,
+		      const struct odds_answer *an, struct strbuf *b)
+{
+	const struct unit_type *a = &r->types[attacker], *t = &r->types[target];
+	const struct weapon *wp = &a->weapons[an->weapon];
+	strbuf_addf(b, "%s (%s, %s) against %s", a->name, wp->name,
+		    weapon_kind_names[wp->kind], t->name);
+	if (an->range_label)
+		strbuf_addf(b, " at %s inches (%s)", an->range_text,
+			    an->range_label);
+	if (an->ok == 0) {
+		char desc[256];
+		combat_describe(&r->chart, &an->calc, desc, sizeof desc);
+		strbuf_addf(b, ":\n%s", desc);
+	} else {
+		strbuf_addf(b, ": cannot: %s", an->why);
+	}
+}
+
+void odds_json_fields(const struct chart *c, const char *attacker,
+		      const char *weapon, const char *target,
+		      const struct attack_calc *calc, struct strbuf *b)
+{
+	strbuf_add(b, "\"attacker\":");
+	strbuf_add_json(b, attacker);
+	strbuf_add(b, ",\"weapon\":");
+	strbuf_add_json(b, weapon);
+	strbuf_add(b, ",\"target\":");
+	strbuf_add_json(b, target);
+	strbuf_addf(b, ",\"need\":%d,\"chance\":%.2f,\"terms\":[", calc->need,
+		    combat_chance(c, calc->need));
+	for (int i = 0; i < calc->nterms; i++) {
+		strbuf_add(b, i ? ",{\"name\":" : "{\"name\":");
+		strbuf_add_json(b, calc->terms[i].name);
+		strbuf_addf(b, ",\"value\":%d}", calc->terms[i].value);
+	}
+	strbuf_addc(b, ']');
 }
 
 /* ---- the table ------------------------------------------------------ */
@@ -193,32 +321,56 @@ static void end_row(struct strbuf *b)
 	strbuf_addc(b, '\n');
 }
 
-static void matrix(const struct roster *r, const struct odds_query *q,
-		   bool ranged, struct strbuf *b)
+/* A blank that joins two words in a row: "K foot_knight". */
+#define JOIN '\1'
+
+/* Text into rows of at most width columns (0: one row), broken at
+ * blanks, not at JOIN (written as a blank); a word longer than a row
+ * has a row of its own. */
+static void add_wrapped(struct strbuf *b, const char *text, int width)
 {
-	int idw = 4, ww = 6;
-	for (int a = 0; a < r->ntypes; a++)
-		for (int i = 0; i < r->types[a].nweapons; i++)
-			if (weapon_is_ranged(&r->types[a].weapons[i]) == ranged) {
-				idw = max_i(idw, (int)strlen(r->types[a].id));
-				ww = max_i(ww, (int)strlen(r->types[a].weapons[i].name));
-			}
-	heading(q, ranged, b);
+	int col = 0;
+	while (*text) {
+		int n = (int)strcspn(text, " ");
+		if (col > 0 && width > 0 && col + 1 + n > width) {
+			strbuf_addc(b, '\n');
+			col = 0;
+		} else if (col > 0) {
+			strbuf_addc(b, ' ');
+			col++;
+		}
+		for (int i = 0; i < n; i++)
+			strbuf_addc(b, text[i] == JOIN ? ' ' : text[i]);
+		col += n;
+		text += n;
+		while (*text == ' ')
+			text++;
+	}
+	strbuf_addc(b, '\n');
+}
+
+/* Each entry: " NN PPP%" (or "  -     "), eight columns. */
+#define ENTRY_W 8
+
+/* One block of the matrix: the targets from t0 to t1 (excluded) in
+ * columns, each attacker's weapon of the part in a row. */
+static void block(const struct roster *r, const struct odds_query *q,
+		  bool ranged, int idw, int ww, int t0, int t1,
+		  struct strbuf *b)
+{
 	strbuf_addf(b, "  %-*s %-*s", idw + 2, "", ww, "");
 	/* Each symbol over the need of its column. */
-	for (int t = 0; t < r->ntypes; t++)
+	for (int t = t0; t < t1; t++)
 		strbuf_addf(b, "  %c     ", r->types[t].symbol);
 	end_row(b);
-	int rows = 0;
 	for (int a = 0; a < r->ntypes; a++) {
 		const struct unit_type *at = &r->types[a];
 		for (int i = 0; i < at->nweapons; i++) {
 			if (weapon_is_ranged(&at->weapons[i]) != ranged)
 				continue;
-			rows++;
 			strbuf_addf(b, "  %c %-*s %-*s", at->symbol, idw, at->id, ww,
 				    at->weapons[i].name);
-			for (int t = 0; t < r->ntypes; t++) {
+			for (int t = t0; t < t1; t++) {
 				struct attack_calc c;
 				if (table_entry(r, a, i, t, q, &c) < 0)
 					strbuf_add(b, "  -     ");
@@ -230,23 +382,62 @@ static void matrix(const struct roster *r, const struct odds_query *q,
 			end_row(b);
 		}
 	}
-	if (!rows)
+}
+
+/* The matrix of one part (melee and reach, or missile and siege). Within
+ * width columns (0: no limit) the targets are split into blocks of about
+ * as many columns each, one under the other. */
+static void matrix(const struct roster *r, const struct odds_query *q,
+		   bool ranged, int width, struct strbuf *b)
+{
+	int idw = 4, ww = 6, rows = 0;
+	for (int a = 0; a < r->ntypes; a++)
+		for (int i = 0; i < r->types[a].nweapons; i++)
+			if (weapon_is_ranged(&r->types[a].weapons[i]) == ranged) {
+				idw = max_i(idw, (int)strlen(r->types[a].id));
+				ww = max_i(ww, (int)strlen(r->types[a].weapons[i].name));
+				rows++;
+			}
+	heading(q, ranged, b);
+	if (!rows) {
 		strbuf_add(b, "  (no such weapon in this roster)\n");
+		return;
+	}
+	int fit = r->ntypes;
+	if (width > 0)
+		fit = max_i(1, (width - (2 + 1 + 1 + idw + 1 + ww)) / ENTRY_W);
+	int nblocks = (r->ntypes + fit - 1) / fit;
+	int per = nblocks ? (r->ntypes + nblocks - 1) / nblocks : 0;
+	for (int t0 = 0; t0 < r->ntypes; t0 += per) {
+		if (t0 > 0)
+			strbuf_addc(b, '\n');
+		block(r, q, ranged, idw, ww, t0,
+		      t0 + per < r->ntypes ? t0 + per : r->ntypes, b);
+	}
 }
 
 void odds_table_text(const struct roster *r, const char *roster_name,
-		     const struct odds_query *q, struct strbuf *b)
+		     const struct odds_query *q, int width, struct strbuf *b)
 {
-	strbuf_addf(b, "Odds in %s: the d20 roll each attacker needs against each "
-		       "target, and its chance.\nTargets by symbol:",
+	struct strbuf words;
+	strbuf_init(&words);
+	strbuf_addf(&words, "Odds in %s: the d20 roll each attacker needs against "
+			    "each target, and its chance.",
 		    roster_name);
+	add_wrapped(b, words.s, width);
+	strbuf_free(&words);
+	strbuf_init(&words);
+	strbuf_add(&words, "Targets by symbol:");
 	for (int t = 0; t < r->ntypes; t++)
-		strbuf_addf(b, "%s %c %s", t ? "," : "", r->types[t].symbol,
-			    r->types[t].id);
-	strbuf_add(b, ". '-': out of range or too close.\n\n");
-	matrix(r, q, false, b);
+		strbuf_addf(&words, "%s %c%c%s", t ? "," : "", r->types[t].symbol,
+			    JOIN, r->types[t].id);
+	strbuf_add(&words, ". '-': out of range or too close.");
+	add_wrapped(b, words.s, width);
+	strbuf_free(&words);
 	strbuf_addc(b, '\n');
-	matrix(r, q, true, b);
+	matrix(r, q, false, width, b);
+	strbuf_addc(b, '\n');
+	matrix(r, q, true, width, b);
 }
 
 /* A CSV field: quoted when it holds a comma or a quote. */
@@ -300,19 +491,10 @@ void odds_table_json(const struct roster *r, const char *roster_name,
 	strbuf_add(b, "{\"roster\":");
 	strbuf_add_json(b, roster_name);
 	strbuf_add(b, ",\"range\":");
-	if (!q->have_range) {
+	if (!q->have_range)
 		strbuf_add(b, "null");
-	} else {
-		/* num / den, den a power of ten: its digits, as typed but
-		 * for leading zeros. */
-		int decimals = 0;
-		for (long d = q->range_den; d > 1; d /= 10)
-			decimals++;
-		strbuf_addf(b, "%ld", q->range_num / q->range_den);
-		if (decimals)
-			strbuf_addf(b, ".%0*ld", decimals,
-				    q->range_num % q->range_den);
-	}
+	else
+		odds_add_range(b, q->range_num, q->range_den);
 	strbuf_add(b, ",\"cover\":");
 	strbuf_add_json(b, cover_names[q->cover]);
 	strbuf_addf(b, ",\"outnumber\":%d,\"behind\":%s,\"ladder\":%s,\"odds\":[",

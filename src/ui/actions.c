@@ -668,6 +668,9 @@ void actions_do(struct ui *ui, struct ui_key k)
 	case ACT_DIGEST:
 		digest_recall(ui);
 		break;
+	case ACT_HEIGHTS:
+		heights_toggle(ui);
+		break;
 	case ACT_QUIT:
 		if (ui->submit.remote) {
 			/* The game is the host's: it goes on, and the seat

@@ -10,7 +10,8 @@ enum {
 	PAIR_TEAM = 1, /* 1..MAX_TEAMS */
 	PAIR_ARC = MAX_TEAMS + 1,
 	PAIR_DEST,
-	PAIR_ERROR
+	PAIR_ERROR,
+	PAIR_HEIGHT /* 3 of them, low to high */
 };
 
 static short colour_of(const char *name)
@@ -75,4 +76,10 @@ void palette_init(struct palette *p, const struct world *w)
 	p->selected = A_REVERSE;
 	p->error = COLOR_PAIR(PAIR_ERROR) | A_BOLD;
 	p->title = A_REVERSE;
+	/* Heights shaded low to high; the digits say them anyway. */
+	static const short shades[3] = {COLOR_CYAN, COLOR_YELLOW, COLOR_MAGENTA};
+	for (int i = 0; i < 3; i++) {
+		init_pair((short)(PAIR_HEIGHT + i), shades[i], bg);
+		p->height[i] = COLOR_PAIR(PAIR_HEIGHT + i);
+	}
 }

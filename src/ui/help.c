@@ -59,13 +59,22 @@ static const char *const help_lines[] = {
 	"                    last turn (shown when the turn begins)",
 	"  W                 in a hosted game, your seat: the game, and your",
 	"                    team's watch code to hand to whom you like",
+	"  ^                 heights: each cell a unit can stand on shows its",
+	"                    height in inches (0-9, then a-z for 10-35) instead",
+	"                    of its symbol, shaded where there is colour; walls,",
+	"                    doors, ladders (H) and stairs (^) keep theirs. On a",
+	"                    raised cell the panel says where the ways down and",
+	"                    up are (ladders, stairs), nearest first",
 	"  v                 the line of sight from the selected unit (or the",
 	"                    cursor's cell) to the cursor, drawn on the map and",
 	"                    explained on the panel; v or Esc hides it",
 	"  :                 a command line: any command (move r3 n n ne, shoot",
 	"                    r6 b2), or :odds, :los, :help; Tab completes (and",
 	"                    lists what fits when several words do), Up and",
-	"                    Down recall earlier lines",
+	"                    Down recall earlier lines. :odds r2 b2: the",
+	"                    attack r2 would make on b2 where they stand (the",
+	"                    panel's number); :odds archer billman: each weapon",
+	"                    of the type, shots at half and at full range",
 	"  ?                 this help      Ctrl-L   redraw the screen",
 	"  Keys can be rebound in $XDG_CONFIG_HOME/medsiege/keys (default",
 	"  ~/.config/medsiege/keys): one 'KEY ACTION' a line, e.g. 'w cursor-n';",
@@ -76,9 +85,10 @@ static const char *const help_lines[] = {
 	"THE MAP AND THE SCREEN",
 	"  . open  , rough/rubble  # wall  _ wall walk (4 in high)  = parapet",
 	"  % low wall  T woods  ~ water  + door (closed; coloured: locked)",
-	"  ' open door  H ladder  ^ stairs.  Letters are units in their team's",
-	"  colour (or bold / underline / reverse without colour). Dim cells",
-	"  are remembered, not seen now; blank cells were never seen.",
+	"  ' open door  H ladder  ^ stairs (the ^ key: every cell's height).",
+	"  Letters are units in their team's colour (or bold / underline /",
+	"  reverse without colour). Dim cells are remembered, not seen now;",
+	"  blank cells were never seen.",
 	"  A map larger than the screen has a scroll bar beside it and one",
 	"  under it: ^ v < > where there is more, the part in view in reverse;",
 	"  the view follows the cursor. On a large terminal the map is centred",
@@ -186,6 +196,8 @@ const char *help_hint(const struct ui *ui)
 	if (ui->watching)
 		return "the computer plays: your keys come back at your turn   "
 		       "any key: skip to its end";
+	if (ui->show_heights)
+		return heights_legend();
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "

@@ -150,6 +150,9 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case 'I':
 		k.act = ACT_IDS;
 		break;
+	case '^':
+		k.act = ACT_HEIGHTS;
+		break;
 	case 'q':
 	case 'Q':
 		k.act = ACT_QUIT;

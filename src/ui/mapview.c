@@ -2,6 +2,8 @@
  * drawn as they are, cells it saw before as it last saw them (dimmed,
  * without units), the rest blank. Its own units are always drawn; an
  * enemy only where the team sees it, or as a '?' where it was last seen. */
+#include <ctype.h>
+
 #include "ui/uipriv.h"
 
 int mapview_unit_at(const struct ui *ui, int viewer, int x, int y)
@@ -29,7 +31,7 @@ int mapview_mark_at(const struct ui *ui, int viewer, int x, int y)
 }
 
 /* Terrain of one cell for viewer, with the overlays. */
-static chtype terrain(const struct ui *ui, int viewer, int x, int y)
+static chtype terrain(struct ui *ui, int viewer, int x, int y)
 {
 	const struct world *w = ui->g->w;
 	const struct palette *p = &ui->pal;
@@ -49,6 +51,11 @@ static chtype terrain(const struct ui *ui, int viewer, int x, int y)
 		a = p->remembered;
 	} else {
 		return ' ';
+	}
+	chtype h = ui->show_heights ? heights_cell(ui, viewer, x, y) : 0;
+	if (h) {
+		ch = h & A_CHARTEXT;
+		a |= h & A_ATTRIBUTES;
 	}
 	if (ui->sel >= 0 && ui->show_dest && ui->reach[i] > 0)
 		a = p->dest;
@@ -159,8 +166,11 @@ void mapview_draw(struct ui *ui, int viewer)
 			chtype ch = ' ';
 			if (viewer >= 0 && map_inside(&w->map, x, y))
 				ch = terrain(ui, viewer, x, y);
+			/* Heights are read cell by cell: "4 4", not "444". */
 			if (L->cell_w == 2 && vx > 0)
-				waddch(win, between(last, ch));
+				waddch(win, ui->show_heights && isdigit((int)(ch & A_CHARTEXT))
+						    ? ' '
+						    : between(last, ch));
 			waddch(win, ch);
 			last = ch;
 		}

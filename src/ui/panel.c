@@ -266,6 +266,20 @@ static void unit_here(struct ui *ui, struct pen *p, int viewer)
 	}
 }
 
+/* On a raised cell the viewer knows: where the ways down and up are. */
+static void ways(struct ui *ui, struct pen *p, int viewer)
+{
+	const struct knowledge *k = ui_knowledge(ui, viewer);
+	int i = ui->cy * ui->g->w->map.w + ui->cx;
+	if (p->lean >= LEAN_MORE || (!ui->view[i] && !(k && k->memory[i])))
+		return;
+	struct strbuf b;
+	strbuf_init(&b);
+	if (heights_ways_text(ui, viewer, ui->cx, ui->cy, &b))
+		wrap(p, A_NORMAL, b.s);
+	strbuf_free(&b);
+}
+
 static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 {
 	const struct game *g = ui->g;
@@ -300,6 +314,7 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 	} else {
 		say(p, A_NORMAL, " never seen");
 	}
+	ways(ui, p, viewer);
 	if (s)
 		path_cost(ui, p, viewer);
 	unit_here(ui, p, viewer);

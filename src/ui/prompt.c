@@ -3,7 +3,7 @@
  * would refuse it in a script), with a history (up and down) and the
  * completion of words (Tab): commands, the viewer's units, the enemies
  * it sees, directions, door actions. Three more commands are the
- * screen's own, for testing the rules: :odds (rules/odds.c), :los (the
+ * screen's own, for testing the rules: :odds (oddsprompt.c), :los (the
  * line explained, game/los.c) and :help. The same line editor asks for
  * each die the game awaits when the players roll their own. */
 #include <ctype.h>
@@ -15,7 +15,6 @@
 #include "base/util.h"
 #include "cmd/cmd.h"
 #include "game/report.h"
-#include "rules/odds.h"
 #include "ui/uipriv.h"
 
 #define PROMPT_LEN 200
@@ -63,8 +62,9 @@ static const struct {
 	{"odds", "ATTACKER TARGET [--range N] [--cover C] [--weapon W] "
 		 "[--outnumber N] [--behind] [--ladder] | --table [--range N] "
 		 "[--cover C]",
-	 "the number an attack needs, by unit type (or a unit you know), or "
-	 "the table of every type"},
+	 "the number an attack needs: between two units you know, the attack "
+	 "where they stand; between unit types, each weapon; or the table of "
+	 "every type"},
 	{"los", "[[A] B]",
 	 "explain the line of sight between two units or cells (default: "
 	 "the selected unit and the cursor)"},
@@ -357,29 +357,7 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 
 /* ---- the screen's own commands --------------------------------------- */
 
-/* A unit type by its id, or the type of a unit the viewer knows. */
-static int type_arg(struct ui *ui, const char *s, char *why, size_t size)
-{
-	const struct world *w = ui->g->w;
-	int t = roster_find(&w->roster, s);
-	if (t >= 0)
-		return t;
-	int u = world_find_unit(w, s);
-	if (u >= 0 && ui_knows_unit(ui, ui->viewer, u))
-		return w->units[u].type;
-	const char *near = roster_nearest(&w->roster, s);
-	if (near)
-		snprintf(why, size, "odds: no unit type or unit you know '%.40s'; "
-				    "did you mean '%s'?",
-			 s, near);
-	else
-		snprintf(why, size, "odds: no unit type or unit you know '%.40s'",
-			 s);
-	return -1;
-}
-
-/* The pager, for a text of lines. */
-static void page_text(struct ui *ui, const char *title, const char *text)
+void prompt_page_text(struct ui *ui, const char *title, const char *text)
 {
 	char *copy = xstrdup(text);
 	int n = 0, cap = 16;
@@ -401,109 +379,6 @@ static void page_text(struct ui *ui, const char *title, const char *text)
 	free(lines);
 	free(copy);
 	ui->dirty = true;
-}
-
-static void local_odds(struct ui *ui, int argc, char **argv)
-{
-	const struct roster *r = &ui->g->w->roster;
-	struct odds_query q = odds_query_default();
-	bool table = false;
-	char why[GAME_WHY_LEN];
-	const char *pos[2];
-	int npos = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--table") == 0) {
-			table = true;
-		} else if (strcmp(a, "--behind") == 0) {
-			q.behind = true;
-		} else if (strcmp(a, "--ladder") == 0) {
-			q.ladder = true;
-		} else if (strcmp(a, "--range") == 0 || strcmp(a, "--cover") == 0 ||
-			   strcmp(a, "--weapon") == 0 ||
-			   strcmp(a, "--outnumber") == 0) {
-			if (!val) {
-				screen_status(ui, true, "odds: %s needs a value", a);
-				return;
-			}
-			i++;
-			if (strcmp(a, "--range") == 0) {
-				if (odds_parse_range(val, &q, why, sizeof why)) {
-					screen_status(ui, true, "odds: %s", why);
-					return;
-				}
-			} else if (strcmp(a, "--cover") == 0) {
-				int cv = cover_parse(val);
-				if (cv < 0) {
-					screen_status(ui, true,
-						      "odds: --cover is none, soft, "
-						      "half or heavy, not '%.20s'",
-						      val);
-					return;
-				}
-				q.cover = (enum cover)cv;
-				q.have_cover = true;
-			} else if (strcmp(a, "--weapon") == 0) {
-				q.weapon = val;
-			} else {
-				char *end;
-				long n = strtol(val, &end, 10);
-				if (*end || n < 1 || n > 100) {
-					screen_status(ui, true,
-						      "odds: --outnumber needs a whole "
-						      "number of at least 1, not '%.20s'",
-						      val);
-					return;
-				}
-				q.outnumber = (int)n;
-			}
-		} else if (a[0] == '-' || npos == 2) {
-			screen_status(ui, true, "usage: :odds %s", local_cmds[0].usage);
-			return;
-		} else {
-			pos[npos++] = a;
-		}
-	}
-	if (table) {
-		if (npos || q.weapon) {
-			screen_status(ui, true, "odds: --table takes no unit types "
-						"and no --weapon: it has them all");
-			return;
-		}
-		struct strbuf b;
-		strbuf_init(&b);
-		odds_table_text(r, "this battle's roster", &q, &b);
-		page_text(ui, "odds: every attacker against every target", b.s);
-		strbuf_free(&b);
-		return;
-	}
-	if (npos != 2) {
-		screen_status(ui, true, "usage: :odds %s", local_cmds[0].usage);
-		return;
-	}
-	int at = type_arg(ui, pos[0], why, sizeof why);
-	int tt = at < 0 ? -1 : type_arg(ui, pos[1], why, sizeof why);
-	struct attack_calc calc;
-	if (at < 0 || tt < 0) {
-		screen_status(ui, true, "%s", why);
-		return;
-	}
-	int wi = odds_pick_weapon(&r->types[at], &q, why, sizeof why);
-	if (wi < 0 || odds_compute(r, at, wi, tt, &q, &calc, why, sizeof why)) {
-		screen_status(ui, true, "odds: %s", why);
-		return;
-	}
-	char desc[256];
-	combat_describe(&r->chart, &calc, desc, sizeof desc);
-	const struct weapon *wp = &r->types[at].weapons[wi];
-	free(ui->preview);
-	ui->preview = xasprintf("%s (%s, %s) against %s:\n%s", r->types[at].name,
-				wp->name, weapon_kind_names[wp->kind],
-				r->types[tt].name, desc);
-	screen_status(ui, false, "odds: %s's %s on %s: need %d+ (%.0f%%)",
-		      r->types[at].id, wp->name, r->types[tt].id, calc.need,
-		      combat_chance(&r->chart, calc.need) * 100.0);
 }
 
 static void local_los(struct ui *ui, int argc, char **argv)
@@ -551,7 +426,7 @@ static void local_los(struct ui *ui, int argc, char **argv)
 	snprintf(title, sizeof title, "line of sight, as %s knows the field",
 		 w->teams[ui->viewer].name);
 	losview_show(ui, a, b);
-	page_text(ui, title, t.s);
+	prompt_page_text(ui, title, t.s);
 	strbuf_free(&t);
 	screen_status(ui, false, "the line stays on the map: Esc hides it");
 }
@@ -600,7 +475,7 @@ static void local_help(struct ui *ui, int argc, char **argv)
 	for (int i = 0; i < NLOCAL; i++)
 		strbuf_addf(&b, "  %s %s\n      %s\n", local_cmds[i].name,
 			    local_cmds[i].usage, local_cmds[i].help);
-	page_text(ui, "commands", b.s);
+	prompt_page_text(ui, "commands", b.s);
 	strbuf_free(&b);
 }
 
@@ -653,7 +528,7 @@ static void run_line(struct ui *ui, const char *line)
 	if (argc == 0)
 		return;
 	if (strcasecmp(argv[0], "odds") == 0)
-		local_odds(ui, argc, argv);
+		prompt_odds(ui, argc, argv, local_cmds[0].usage);
 	else if (strcasecmp(argv[0], "los") == 0)
 		local_los(ui, argc, argv);
 	else if (strcasecmp(argv[0], "help") == 0)

@@ -60,6 +60,7 @@ void ui_refresh_caches(struct ui *ui)
 {
 	if (!ui->dirty || ui->viewer < 0)
 		return;
+	heights_stale(ui);
 	const struct world *w = ui->g->w;
 	int W = w->map.w, H = w->map.h;
 	memcpy(ui->view, ui_knowledge(ui, ui->viewer)->view, (size_t)W * (size_t)H);
@@ -214,6 +215,7 @@ void ui_release(struct ui *ui)
 	free(ui->preview);
 	prompt_free(ui->prompt);
 	losview_free(ui->los);
+	heights_free(ui->heights);
 	free(ui);
 }
 

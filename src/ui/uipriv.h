@@ -54,12 +54,15 @@ struct palette {
 				 colour, or in monochrome its whole look */
 	attr_t error;         /* a rejected command's reason */
 	attr_t title;
+	attr_t height[3];     /* heights shown: 1-3, 4-7, 8 inches and more
+				 (nothing without colour: digits tell) */
 };
 
 enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK, MODE_NOTICE, MODE_PROMPT };
 
 struct prompt;
 struct losview;
+struct heights;
 
 struct ui {
 	struct game *g;
@@ -88,6 +91,9 @@ struct ui {
 	int sel;              /* selected unit, or -1 */
 	bool show_arc, show_dest, show_marks;
 	bool show_ids;        /* units' ids written on the map (I) */
+	bool show_heights;    /* each cell's height instead of its symbol */
+	struct heights *heights; /* owned: the field as the viewer knows it,
+				    for heights */
 
 	/* Caches for the viewer, recomputed when dirty. */
 	bool dirty;
@@ -288,10 +294,11 @@ enum ui_action {
 	ACT_SEAT,     /* 'W' a hosted game's seat: its game, its watch code */
 	ACT_DIGEST,   /* 'D' the digest of the turn again */
 	ACT_END_TURN, /* 'E' every step of the turn left, asked once */
-	ACT_IDS       /* 'I' units' ids on the map */
+	ACT_IDS,      /* 'I' units' ids on the map */
+	ACT_HEIGHTS   /* '^' each cell's height on the map */
 };
 /* The last action: a new one goes before this line and takes its place. */
-#define ACT_LAST ACT_IDS
+#define ACT_LAST ACT_HEIGHTS
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
@@ -368,6 +375,13 @@ void prompt_command(struct ui *ui);
  * when the players quit instead. */
 bool prompt_dice(struct ui *ui);
 void prompt_free(struct prompt *p);
+/* A text of lines on a full page (the pager), for the prompt's own
+ * commands. */
+void prompt_page_text(struct ui *ui, const char *title, const char *text);
+
+/* oddsprompt.c: :odds ARGS... (argv[0] is "odds"); usage is its words
+ * for a usage message. */
+void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage);
 
 /* losview.c: a line of sight on the map and its explanation on the
  * panel, from what the viewer knows. */
@@ -382,6 +396,25 @@ void losview_draw(struct ui *ui, int viewer);
 /* The explanation in short for the panel, or NULL when none is shown. */
 const char *losview_brief(struct ui *ui);
 void losview_free(struct losview *v);
+
+/* heights.c: heights on the map and the ways off a raised stretch, from
+ * what the viewer knows. */
+/* ^: the height overlay on or off. */
+void heights_toggle(struct ui *ui);
+/* The game changed: what the viewer knows is to be read again. */
+void heights_stale(struct ui *ui);
+void heights_free(struct heights *h);
+/* With the overlay on, what map cell x,y (seen or remembered) shows: its
+ * height as a character with its shade, or 0 for a cell that keeps its
+ * symbol (walls, doors, ladders, stairs). */
+chtype heights_cell(struct ui *ui, int viewer, int x, int y);
+/* The hint line's legend while the overlay is on. */
+const char *heights_legend(void);
+/* For a raised cell x,y a unit can stand on: where the ways down (and
+ * up) are, nearest first, appended to b; false (nothing appended) for
+ * any other cell. */
+bool heights_ways_text(struct ui *ui, int viewer, int x, int y,
+		       struct strbuf *b);
 
 /* ui.c */
 /* What viewer knows (its team's knowledge), or NULL for the all-seeing

@@ -53,7 +53,7 @@ check "nobody to look away" \
 	eval 'wait_for "Round 1." && ! screen | grep -q "look away"'
 check "and still the goals" goal "Red: disable captain"
 
-hold="hold 18,9-24,13 with no enemy in it at the end of 2 rounds in a row"
+hold="hold 18,9-24,13 with one of its units in it and no enemy at the end of 2 rounds in a row"
 check "chapel: the curtain" curtain "$srcdir/maps/chapel.yaml"
 for g in "Red: $hold" "Red: disable every enemy unit"; do
 	check "chapel: $g" goal "$g"
@@ -64,12 +64,14 @@ check "chapel: only Red's" eval '! joined | grep -q "Blue: hold\|Green: hold"'
 long=$srcdir/tests/ui/goals.yaml
 rose="The Company of the White Rose" city="The Burghers of the Free City"
 check "long goals: the curtain" curtain "$long"
-for g in "$rose: hold 10,2-14,6 with no enemy in it at the end of 2 rounds in a row" \
-	"$rose: disable every unit of $city"; do
+for g in "$rose: hold 10,2-14,6 with one of its units in it and no enemy at the end of 2 rounds in a row" \
+	"$city: hold 10,2-14,6 with one of its units in it and no enemy at the end of 2 rounds in a row" \
+	"$rose: disable every unit of $city" \
+	"$city: survive until the end of round 6"; do
 	check "long goals: $g" goal "$g"
 done
 check "a goal's further row is indented under its text" \
-	eval 'screen | grep -q "^ *$rose: hold" && screen | grep -q "^    of 2 rounds in a row"'
+	eval 'screen | grep -q "^ *$rose: hold" && screen | grep -q "^   no enemy at the end of 2 rounds in a row"'
 
 # Four times the goals: more rows than the screen holds. As many as fit,
 # then the line that says i shows them all; i does.
