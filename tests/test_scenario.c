@@ -360,7 +360,7 @@ static void test_scenario_roster_paths(void **state)
 	char *bad = write_file(f, "bad.yaml", "units:\n  - {id: x, mvoe: 1}\n");
 	path = write_file(f, "scen.yaml", "name: T\nroster: bad.yaml\n");
 	want = xasprintf("%s:2:13: unknown key 'mvoe' in unit, expected one of "
-			 "id, name, symbol, class, move, dv, hits, description, "
+			 "id, name, symbol, class, move, dv, hits, cover, description, "
 			 "weapons; did you mean 'move'?",
 			 bad);
 	assert_int_equal(scenario_load(path, &s, &err), -1);

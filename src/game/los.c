@@ -170,8 +170,8 @@ void los_explain_in(const struct game *g, int team, const struct world *known,
 	r->cover_x = b.x;
 	r->cover_y = b.y;
 	if (b.unit >= 0)
-		r->cover = combat_cover_at(w, a.x, a.y, b.x, b.y, &r->cover_x,
-					   &r->cover_y);
+		r->cover = combat_unit_cover(w, a.x, a.y, b.unit, &r->cover_x,
+					     &r->cover_y, &r->cover_own);
 	if (a.unit < 0)
 		return;
 	const struct unit *u = &w->units[a.unit];
@@ -456,6 +456,10 @@ void los_report_text(const struct los_report *r, struct strbuf *b)
 			strbuf_addf(b, "cover: %s has none against a shot from "
 				       "%d,%d\n",
 				    w->units[r->b.unit].id, r->a.x, r->a.y);
+		else if (r->cover_own)
+			strbuf_addf(b, "cover: %s has %s of its own (%s)\n",
+				    w->units[r->b.unit].id, cover_word(r->cover),
+				    world_type(w, &w->units[r->b.unit])->name);
 		else if (r->cover_x == r->b.x && r->cover_y == r->b.y)
 			strbuf_addf(b, "cover: %s has %s from its own cell (%s)\n",
 				    w->units[r->b.unit].id, cover_word(r->cover),
@@ -510,7 +514,11 @@ void los_report_brief(const struct los_report *r, struct strbuf *b)
 			    r->in_vision_range ? "" : ", too far to see",
 			    r->sees ? "SEES" : "does not see");
 	}
-	if (r->b.unit >= 0 && r->b.unit != r->a.unit && r->cover != COVER_NONE)
+	bool covered = r->b.unit >= 0 && r->b.unit != r->a.unit &&
+		       r->cover != COVER_NONE;
+	if (covered && r->cover_own)
+		strbuf_addf(b, "\n%s of its own", cover_word(r->cover));
+	else if (covered)
 		strbuf_addf(b, "\n%s from %d,%d", cover_word(r->cover), r->cover_x,
 			    r->cover_y);
 	if (r->shot_asked) {
@@ -621,7 +629,8 @@ void los_report_json(const struct los_report *r, struct strbuf *b)
 	if (r->b.unit >= 0 && r->b.unit != r->a.unit) {
 		strbuf_add(b, ",\"cover\":{\"cover\":");
 		strbuf_add_json(b, cover_names[r->cover]);
-		strbuf_addf(b, ",\"x\":%d,\"y\":%d}", r->cover_x, r->cover_y);
+		strbuf_addf(b, ",\"x\":%d,\"y\":%d%s}", r->cover_x, r->cover_y,
+			    r->cover_own ? ",\"own\":true" : "");
 	}
 	strbuf_add(b, ",\"shot\":");
 	if (!r->shot_asked) {

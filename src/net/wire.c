@@ -120,6 +120,10 @@ static void setup_lines(struct wire_team *t, const struct game *g)
 		kint(&b, "move", ut->move);
 		kint(&b, "dv", ut->dv);
 		kint(&b, "hits", ut->hits);
+		/* Its own cover, when it has any (the remote panel's and
+		 * previews' numbers are the host's). */
+		if (ut->cover != COVER_NONE)
+			kstr(&b, "cover", cover_names[ut->cover]);
 		strbuf_add(&b, ",\"weapons\":[");
 		for (int k = 0; k < ut->nweapons; k++) {
 			const struct weapon *wp = &ut->weapons[k];

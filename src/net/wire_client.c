@@ -97,7 +97,10 @@ static int apply_unittype(struct wire_client *c, const struct json *o,
 	const char *sym = json_str(o, "symbol");
 	int cls = name_index(unit_class_names, CLASS_COUNT, json_str(o, "class"));
 	const struct json *wps = json_get(o, "weapons");
-	if (!id || !name || !sym || strlen(sym) != 1 || cls < 0 ||
+	const char *cover_name = json_str(o, "cover");
+	int cover = cover_name ? name_index(cover_names, COVER_COUNT, cover_name)
+			       : COVER_NONE;
+	if (!id || !name || !sym || strlen(sym) != 1 || cls < 0 || cover < 0 ||
 	    strlen(id) >= NAME_MAX_LEN || strlen(name) >= NAME_MAX_LEN || !wps ||
 	    wps->type != JSON_ARR || wps->n > MAX_WEAPONS || r->ntypes >= 4096)
 		return bad(why, "a bad unit type");
@@ -111,6 +114,7 @@ static int apply_unittype(struct wire_client *c, const struct json *o,
 	t->move = json_int(o, "move", 0);
 	t->dv = json_int(o, "dv", 0);
 	t->hits = json_int(o, "hits", 1);
+	t->cover = (enum cover)cover;
 	for (int k = 0; k < wps->n; k++) {
 		const struct json *wj = &wps->items[k];
 		struct weapon *wp = &t->weapons[t->nweapons];

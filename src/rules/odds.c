@@ -54,6 +54,11 @@ int odds_parse_range(const char *s, struct odds_query *q, char *why,
 int odds_pick_weapon(const struct unit_type *t, const struct odds_query *q,
 		     char *why, size_t size)
 {
+	if (t->nweapons == 0) {
+		snprintf(why, size, "%s has no weapons: it never attacks",
+			 t->id);
+		return -1;
+	}
 	if (q->weapon) {
 		for (int i = 0; i < t->nweapons; i++)
 			if (strcasecmp(t->weapons[i].name, q->weapon) == 0)
@@ -117,7 +122,9 @@ int odds_compute(const struct roster *r, int attacker, int weapon, int target,
 		.av = wp->av,
 		.dv = t->dv,
 		.ranged = ranged,
-		.cover = q->cover,
+		/* A target's own cover (a pavise) counts when it is the
+		 * better. */
+		.cover = ranged ? combat_own_cover(q->cover, t) : q->cover,
 		/* d > R/2 exactly: 2 d > R, that is 2 num > R den. */
 		.over_half = ranged && 2 * q->range_num > wp->range * q->range_den,
 		.large_target = ranged && t->cls == CLASS_MACHINE,
@@ -156,7 +163,8 @@ static int table_entry(const struct roster *r, int a, int wi, int t,
 	return odds_compute(r, a, wi, t, &e, calc, why, sizeof why);
 }
 
-static void heading(const struct odds_query *q, bool ranged, struct strbuf *b)
+static void heading(const struct roster *r, const struct odds_query *q,
+		    bool ranged, struct strbuf *b)
 {
 	if (!ranged) {
 		strbuf_add(b, "MELEE AND REACH (");
@@ -173,11 +181,15 @@ static void heading(const struct odds_query *q, bool ranged, struct strbuf *b)
 		strbuf_addf(b, "at %s inches", q->range_text);
 	else
 		strbuf_add(b, "within half range");
-	strbuf_addf(b, ", %s)\n",
+	strbuf_addf(b, ", %s",
 		    q->cover == COVER_NONE ? "no cover"
 		    : q->cover == COVER_SOFT ? "soft cover"
 		    : q->cover == COVER_HALF ? "half wall cover"
 					     : "heavy cover");
+	bool carried = false;
+	for (int i = 0; i < r->ntypes; i++)
+		carried = carried || r->types[i].cover != COVER_NONE;
+	strbuf_add(b, carried ? ", or a target's own where better)\n" : ")\n");
 }
 
 static int max_i(int a, int b)
@@ -203,7 +215,7 @@ static void matrix(const struct roster *r, const struct odds_query *q,
 				idw = max_i(idw, (int)strlen(r->types[a].id));
 				ww = max_i(ww, (int)strlen(r->types[a].weapons[i].name));
 			}
-	heading(q, ranged, b);
+	heading(r, q, ranged, b);
 	strbuf_addf(b, "  %-*s %-*s", idw + 2, "", ww, "");
 	/* Each symbol over the need of its column. */
 	for (int t = 0; t < r->ntypes; t++)

@@ -91,6 +91,10 @@ static void header(struct ui *ui, struct pen *p)
 static void weapons(struct ui *ui, struct pen *p, const struct unit *u)
 {
 	const struct unit_type *t = world_type(ui->g->w, u);
+	if (t->nweapons == 0)
+		say(p, A_NORMAL, " no weapons: it never attacks");
+	if (t->cover != COVER_NONE)
+		say(p, A_NORMAL, " carries %s cover", cover_names[t->cover]);
 	for (int i = 0; i < t->nweapons; i++) {
 		const struct weapon *wp = &t->weapons[i];
 		char range[32] = "", extra[64] = "";
