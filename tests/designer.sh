@@ -54,5 +54,49 @@ expect "check: an eliminate goal for a team with no weapons" 2 \
 	"$tmpd/unarmed.yaml:28:23: Red's eliminate goal can never be met: none of its units has a weapon" -- \
 	"$bin" check "$tmpd/unarmed.yaml"
 
+# ---- a legend's names and colours -----------------------------------------
+n=$d/named.yaml
+printf 'end\nend\nend\nface b1 ne\n' >"$tmpd/gate.script"
+expect "view: the terrain the legend names, as Blue saw it" 0 "Named as Blue sees it: round 1, Blue, Movement
+    0123456789
+  0    ~~~
+  1   H==+
+  2   _B___#
+  3   ...
+  4  .....
+The map's own terrain, as Blue has seen it:
+  _  Curtain walk (wall walk): height 6
+  ~  Moat (water): impassable; drawn blue
+  +  Postern gate (door): no war machines, DV 8, 2 hits; drawn red
+Blue sees 16 of 50 cells. Units in view:
+  b1   B billman        Blue   at 3,2 facing ne" -- \
+	"$bin" view $n --team Blue --script "$tmpd/gate.script"
+contains "view --json: the named terrain" 0 \
+	',"terrain":[{"sym":"_","name":"Curtain walk","words":"Curtain walk (wall walk)","traits":"height 6","colour":"none"},' -- \
+	"$bin" view $n --team Blue --script "$tmpd/gate.script" --json
+expect "view: a map of standard symbols lists nothing more" 0 "0" -- \
+	sh -c "'$bin' view maps/gatehouse.yaml --team Red | grep -c 'own terrain' || :"
+contains "los: cells by the legend's names" 0 \
+	"  4,2 Curtain walk (wall walk), height 6" -- "$bin" los $n b1 5,1
+contains "los --json: a named cell" 0 \
+	'{"x":4,"y":2,"terrain":"wall walk","name":"Curtain walk","height":6,' -- \
+	"$bin" los $n b1 5,1 --json
+printf 'end\nend\nend\nface b1 ne\n' >"$tmpd/gate.script"
+contains "los --team: the gate by its name" 0 \
+	"  4,1 parapet, height 4" -- "$bin" los $n b1 5,1 --team Blue --script "$tmpd/gate.script"
+sed 's/colour: blue}/colour: bleu}/' $n | sed "s|roster: ../../units|roster: $srcdir/units|" >"$tmpd/bleu.yaml"
+expect "check: a misspelt colour, at its place, with the nearest" 2 \
+	"$tmpd/bleu.yaml:10:45: unknown colour 'bleu', expected one of none, black, red, green, yellow, blue, magenta, cyan, white; did you mean 'blue'?" -- \
+	"$bin" check "$tmpd/bleu.yaml"
+sed 's/name: Moat,/name: "Moat\\u202e",/' $n | sed "s|roster: ../../units|roster: $srcdir/units|" >"$tmpd/bidi.yaml"
+expect "check: a name holding a format character" 2 \
+	"$tmpd/bidi.yaml:10:31: terrain name \"Moat\\u202e\" holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible format character" -- \
+	"$bin" check "$tmpd/bidi.yaml"
+sed 's/name: Moat,/name: The moat that rings the castle walls,/' $n |
+	sed "s|roster: ../../units|roster: $srcdir/units|" >"$tmpd/long.yaml"
+contains "check: an over-long name" 2 \
+	"$tmpd/long.yaml:10:31: expected a string of at most 31 bytes (UTF-8), found 'The moat that rings the castle " -- \
+	"$bin" check "$tmpd/long.yaml"
+
 echo "# $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -205,10 +205,12 @@ static bool cell_same(const struct cell *a, const struct cell *b)
 	       x->mounted == y->mounted && x->machines == y->machines &&
 	       x->state == y->state && x->locked_by == y->locked_by &&
 	       x->key == y->key && x->dv == y->dv && x->hits == y->hits &&
-	       x->rubble == y->rubble && x->broken == y->broken;
+	       x->rubble == y->rubble && x->broken == y->broken &&
+	       x->label == y->label;
 }
 
-static int palette_entry(struct wire_team *t, const struct cell *c)
+static int palette_entry(struct wire_team *t, const struct map *m,
+			 const struct cell *c)
 {
 	for (int i = 0; i < t->npal; i++)
 		if (cell_same(&t->palette[i], c))
@@ -242,6 +244,15 @@ static int palette_entry(struct wire_team *t, const struct cell *c)
 	kbool(&b, "rubble", x->rubble);
 	kbool(&b, "broken", x->broken);
 	kint(&b, "hits_left", c->hits_left);
+	/* The legend's name and colour, only where it gives them: the
+	 * standard symbols cost no byte more. */
+	if (x->label > 0 && x->label <= m->nlabels) {
+		const struct terrain_label *l = &m->labels[x->label - 1];
+		if (l->name[0])
+			kstr(&b, "name", l->name);
+		if (l->colour != TCOLOUR_NONE)
+			kstr(&b, "colour", terrain_colour_names[l->colour]);
+	}
 	strbuf_addc(&b, '}');
 	add_buf(t, &b);
 	strbuf_free(&b);
@@ -266,7 +277,7 @@ static void sync_cells(struct wire_team *t, const struct game *g,
 				const struct cell *cell = map_cell_c(m, x, y);
 				if (t->cellk[c] < 0 ||
 				    !cell_same(&t->palette[t->cellk[c]], cell)) {
-					k = palette_entry(t, cell);
+					k = palette_entry(t, m, cell);
 					tell = true;
 				}
 			}

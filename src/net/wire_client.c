@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "base/util.h"
 #include "game/projection.h"
 #include "game/report.h"
@@ -167,6 +168,31 @@ static int apply_goalset(struct wire_client *c, const struct json *o,
 	return 0;
 }
 
+/* A terrain's name and colour, when the host tells them: into the
+ * labels of the map being built (or the projection's, after start). */
+static int terrain_label(struct wire_client *c, const struct json *o,
+			 struct terrain *t, char *why)
+{
+	const char *name = json_str(o, "name"), *colour = json_str(o, "colour");
+	int k = colour ? name_index(terrain_colour_names, TCOLOUR_COUNT, colour)
+		       : TCOLOUR_NONE;
+	if (!name && !colour)
+		return 0;
+	unsigned cp;
+	size_t at;
+	if (k < 0 || (name && (strlen(name) >= TERRAIN_NAME_LEN ||
+			       utf8_find_hidden(name, &cp, &at) != UTF8_CLEAN)))
+		return bad(why, "a bad terrain name or colour");
+	struct map *m = c->g ? &c->g->w->map : &c->sc.world.map;
+	if (!m->cells)
+		return bad(why, "a terrain name before the setup");
+	int label = map_label(m, name ? name : "", (enum terrain_colour)k);
+	if (label < 0)
+		return bad(why, "too many terrain names");
+	t->label = (unsigned short)label;
+	return 0;
+}
+
 static int apply_terrain(struct wire_client *c, const struct json *o,
 			 char *why)
 {
@@ -203,7 +229,7 @@ static int apply_terrain(struct wire_client *c, const struct json *o,
 	t->rubble = json_bool(o, "rubble", false);
 	t->broken = json_bool(o, "broken", false);
 	cell->hits_left = json_int(o, "hits_left", 0);
-	return 0;
+	return terrain_label(c, o, t, why);
 }
 
 static int apply_cells(struct wire_client *c, const struct json *o, char *why)

@@ -1,8 +1,13 @@
 /* help.c: every key, a short rules reference, and the hint line. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
+#include "game/legend.h"
 #include "ui/uipriv.h"
+
+/* Where the scenario's own terrain goes among the lines. */
+#define HELP_TERRAIN "\x01terrain"
 
 static const char *const help_lines[] = {
 	"MOVING THE CURSOR",
@@ -64,11 +69,12 @@ static const char *const help_lines[] = {
 	"                    and medsiege --resume continues it",
 	"",
 	"THE MAP AND THE SCREEN",
-	"  . open  , rough/rubble  # wall  _ wall walk (4 in high)  = parapet",
-	"  % low wall  T woods  ~ water  + door (closed; coloured: locked)",
-	"  ' open door  H ladder  ^ stairs.  Letters are units in their team's",
-	"  colour (or bold / underline / reverse without colour). Dim cells",
-	"  are remembered, not seen now; blank cells were never seen.",
+	"  The terrain you have seen on this map, as its legend has it (a",
+	"  door drawn in a team's colour is locked):",
+	HELP_TERRAIN,
+	"  Letters are units in their team's colour (or bold / underline /",
+	"  reverse without colour). Dim cells are remembered, not seen now;",
+	"  blank cells were never seen.",
 	"  A map larger than the screen has a scroll bar beside it and one",
 	"  under it: ^ v < > where there is more, the part in view in reverse;",
 	"  the view follows the cursor. On a large terminal the map is centred",
@@ -131,10 +137,43 @@ void help_briefing(struct ui *ui)
 	free(lines);
 }
 
+/* One line of the terrain the viewer knows: "    _  wall walk: height 6". */
+static char *terrain_line(const struct legend_line *l)
+{
+	return xasprintf("    %c  %s%s%s%s%s", l->sym, l->words,
+			 l->traits[0] ? ": " : "", l->traits,
+			 l->colour != TCOLOUR_NONE ? "; drawn " : "",
+			 l->colour != TCOLOUR_NONE
+				 ? terrain_colour_names[l->colour]
+				 : "");
+}
+
 void help_show(struct ui *ui)
 {
-	pager_show(ui, "medsiege: keys and rules", help_lines,
-		   (int)(sizeof help_lines / sizeof help_lines[0]), false);
+	int nstatic = (int)(sizeof help_lines / sizeof help_lines[0]), nt;
+	/* The scenario's own legend, as far as the viewer has seen (all of
+	 * it for a replay's spectator; nothing with no viewer). */
+	struct legend_line *t = NULL;
+	nt = 0;
+	if (ui->viewer >= 0)
+		t = legend_lines(ui->g, ui->viewer == UI_VIEW_ALL ? -1 : ui->viewer,
+				 false, &nt);
+	char **lines = xcalloc((size_t)(nstatic + nt), sizeof *lines);
+	int n = 0;
+	for (int i = 0; i < nstatic; i++) {
+		if (strcmp(help_lines[i], HELP_TERRAIN) != 0) {
+			lines[n++] = xstrdup(help_lines[i]);
+			continue;
+		}
+		for (int k = 0; k < nt; k++)
+			lines[n++] = terrain_line(&t[k]);
+	}
+	free(t);
+	pager_show(ui, "medsiege: keys and rules", (const char *const *)lines,
+		   n, false);
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
 }
 
 const char *help_hint(const struct ui *ui)

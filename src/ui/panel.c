@@ -287,8 +287,10 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 	}
 	if (ui->view[i]) {
 		const struct cell *c = map_cell_c(&w->map, ui->cx, ui->cy);
+		char words[2 * TERRAIN_NAME_LEN];
 		if (p->lean < LEAN_DETAIL)
-			say(p, A_NORMAL, " %s, height %d", cell_describe(c),
+			say(p, A_NORMAL, " %s, height %d",
+			    map_cell_words(&w->map, c, words, sizeof words),
 			    c->t.height);
 		if (c->t.kind == TERRAIN_DOOR && c->t.state == DOOR_LOCKED &&
 		    !c->t.broken && c->t.locked_by >= 0)

@@ -54,6 +54,8 @@ struct palette {
 				 colour, or in monochrome its whole look */
 	attr_t error;         /* a rejected command's reason */
 	attr_t title;
+	attr_t terrain[TCOLOUR_COUNT]; /* a legend's colours (none without
+					  colour) */
 };
 
 enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK, MODE_NOTICE, MODE_PROMPT };
