@@ -98,5 +98,35 @@ contains "check: an over-long name" 2 \
 	"$tmpd/long.yaml:10:31: expected a string of at most 31 bytes (UTF-8), found 'The moat that rings the castle " -- \
 	"$bin" check "$tmpd/long.yaml"
 
+# ---- the computer's reasons ------------------------------------------------
+"$bin" run maps/tutorial.yaml --seed 1 --ai all --explain >"$tmpd/why.txt" 2>&1
+"$bin" run maps/tutorial.yaml --seed 1 --ai all >"$tmpd/plain.txt" 2>&1
+contains "run --explain: a move and the terms that chose it" 0 \
+	"why r4: moveto 9,8 (the best of 60 places it can reach, and where it stands): way left 8, progress -4.01, score -4.01, staying -6.07" -- \
+	cat "$tmpd/why.txt"
+contains "run --explain: a shot, its need, chance and worth" 0 \
+	"why ballista: shoot b3 (the best of 3 targets in range and sight): need 12, chance 0.45, worth of a hit 13, value 5.85" -- \
+	cat "$tmpd/why.txt"
+# Each reason comes just before the command it gives.
+if grep -A1 '^why r4: moveto 9,8 ' "$tmpd/why.txt" | grep -q '^r4 moves 5,8 -> 6,7'; then
+	pass=$((pass + 1)) && echo "ok - run --explain: the reason before the command's events"
+else
+	fail=$((fail + 1)) && echo "not ok - run --explain: the reason before the command's events"
+fi
+if grep -v '^why ' "$tmpd/why.txt" | cmp -s - "$tmpd/plain.txt"; then
+	pass=$((pass + 1)) && echo "ok - run --explain: the same game as without"
+else
+	fail=$((fail + 1)) && echo "not ok - run --explain: the same game as without"
+fi
+contains "run --explain --json: why objects" 0 \
+	'{"type":"why","round":1,"team":"Red","step":"movement","unit":"r4","choice":"face ne","target":"b3","note":"toward b3 at 17,7, the nearest enemy in sight","terms":[{"name":"distance","value":8.0623}]}' -- \
+	"$bin" run maps/tutorial.yaml --seed 1 --ai all --explain --json
+contains "run --explain: the easy player's reasons" 0 \
+	"why ballista: shoot b2 (the enemy in sight it needs least to hit): need 13" -- \
+	"$bin" run maps/tutorial.yaml --seed 3 --ai all:easy --explain
+expect "run --explain without a computer player" 2 \
+	"medsiege run: --explain tells why the computer plays as it does: give --ai TEAM" -- \
+	"$bin" run maps/tutorial.yaml --seed 1 --explain
+
 echo "# $pass passed, $fail failed"
 [ "$fail" = 0 ]
