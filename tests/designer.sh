@@ -128,5 +128,41 @@ expect "run --explain without a computer player" 2 \
 	"medsiege run: --explain tells why the computer plays as it does: give --ai TEAM" -- \
 	"$bin" run maps/tutorial.yaml --seed 1 --explain
 
+# ---- the README's designer's loop, as written ------------------------------
+# Each "$ ./medsiege ..." line between its markers runs, exits 0, and
+# prints every line shown under it.
+sed -n "/<!-- the designer's loop/,/<!-- end of the designer's loop/p" README.md |
+	sed -n 's/^    //p' >"$tmpd/loop"
+n=0
+while IFS= read -r line; do
+	case $line in
+	'$ ./medsiege '*)
+		n=$((n + 1))
+		cmd=${line#\$ ./medsiege }
+		# shellcheck disable=SC2086 # the words of the command
+		"$bin" $cmd >"$tmpd/loop.out.$n" 2>&1
+		echo $? >"$tmpd/loop.st.$n"
+		echo "$cmd" >"$tmpd/loop.cmd.$n"
+		;;
+	*) printf '%s\n' "$line" >>"$tmpd/loop.want.$n" ;;
+	esac
+done <"$tmpd/loop"
+k=1
+while [ $k -le $n ]; do
+	cmd=$(cat "$tmpd/loop.cmd.$k")
+	bad=
+	[ "$(cat "$tmpd/loop.st.$k")" = 0 ] || bad="exit $(cat "$tmpd/loop.st.$k")"
+	while IFS= read -r want; do
+		grep -qxF -- "$want" "$tmpd/loop.out.$k" || bad="no line '$want'"
+	done <"$tmpd/loop.want.$k"
+	if [ -z "$bad" ]; then
+		pass=$((pass + 1)) && echo "ok - README: medsiege $cmd"
+	else
+		fail=$((fail + 1)) && echo "not ok - README: medsiege $cmd: $bad"
+	fi
+	k=$((k + 1))
+done
+[ $n = 4 ] || { fail=$((fail + 1)) && echo "not ok - README: 4 commands in the designer's loop, found $n"; }
+
 echo "# $pass passed, $fail failed"
 [ "$fail" = 0 ]
