@@ -20,6 +20,7 @@
 #include "data/roster_load.h"
 #include "data/scenario_lint.h"
 #include "data/scenario_load.h"
+#include "rules/engage.h"
 #include "rules/odds.h"
 #include "testcalc.h"
 #include "testdata.h"
@@ -237,6 +238,23 @@ static void test_no_weapons_never_attacks(void **state)
 	game_free(g);
 }
 
+/* Leaving the mantlet's contact draws no free attack: it has nothing to
+ * strike with. */
+static void test_no_weapons_no_free_attack(void **state)
+{
+	(void)state;
+	struct game *g = tg_load("tests/data/pavise.yaml", 3);
+	game_start(g);
+	int r2 = world_find_unit(g->w, "r2"), b2 = world_find_unit(g->w, "b2");
+	assert_true(engage_in_melee(g->w, r2, b2));
+	uint64_t rolls = g->rolls;
+	run(g, "move r2 w");
+	assert_int_equal(g->w->units[r2].x, 3);
+	assert_false(engage_in_melee(g->w, r2, b2));
+	assert_true(g->rolls == rolls);
+	game_free(g);
+}
+
 /* Whole games between computer players of both levels: no command of
  * theirs ever has a unit without weapons attack. */
 static void test_computer_never_attacks_without_weapons(void **state)
@@ -325,6 +343,7 @@ int main(void)
 		TW_TEST(test_own_cover_not_in_melee),
 		cmocka_unit_test(test_odds_count_own_cover),
 		cmocka_unit_test(test_no_weapons_never_attacks),
+		cmocka_unit_test(test_no_weapons_no_free_attack),
 		cmocka_unit_test(test_computer_never_attacks_without_weapons),
 	};
 	return cmocka_run_group_tests(data, td_setup, td_teardown) |
