@@ -24,6 +24,23 @@ cleanup() { tm kill-server >/dev/null 2>&1; }
 trap 'cleanup; rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
+# hosted_games: runtime and group folders of the test's own for hosted
+# games, and a cleanup that stops their hosts too (from each game's log's
+# pid).
+hosted_games() {
+	XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
+	mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
+	export XDG_RUNTIME_DIR MEDSIEGE_GROUP_ROOT
+	cleanup() {
+		tm kill-server >/dev/null 2>&1
+		for log in "$XDG_STATE_HOME"/medsiege/games/*/log; do
+			[ -f "$log" ] || continue
+			pid=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$log" | tail -n 1)
+			[ -n "$pid" ] && kill "$pid" 2>/dev/null
+		done
+	}
+}
+
 # start [ENV=VALUE...] -- [ARGS...]: the game in a fresh tcols x tlines
 # (80x24) session;
 # ARGS default to the gatehouse scenario with seed 1.

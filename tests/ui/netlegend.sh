@@ -5,17 +5,7 @@
 # panel names the cell under the cursor, the same as in the hot-seat game.
 . "$(dirname "$0")/lib.sh"
 named=$srcdir/tests/data/named.yaml
-XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
-export XDG_RUNTIME_DIR MEDSIEGE_GROUP_ROOT
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	for log in "$XDG_STATE_HOME"/medsiege/games/*/log; do
-		[ -f "$log" ] || continue
-		pid=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$log" | tail -n 1)
-		[ -n "$pid" ] && kill "$pid" 2>/dev/null
-	done
-}
+hosted_games
 
 # The help's terrain and the panel's cell, as a screen shows them: the
 # cursor two cells north of r1, onto the walk, then ? paged to the
