@@ -6,9 +6,12 @@
 #   - median bytes sent per cursor-move key and per unit move (m + dir),
 #   - start-up time to the first frame (ms),
 #   - peak memory of the game process (VmHWM).
-# Figures only; no thresholds. Usage: bench/ui-bytes.sh [path/to/medsiege]
+# Figures only; no thresholds.
+# Usage: bench/ui-bytes.sh [path/to/medsiege [SCENARIO]]   (the default
+# scenario unless given; bench/colour.sh gives a coloured one)
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-${abs_top_builddir:-$srcdir}/medsiege}
+scen=${2:-}
 command -v tmux >/dev/null 2>&1 || { echo "ui-bytes: tmux is needed" >&2; exit 77; }
 command -v script >/dev/null 2>&1 || { echo "ui-bytes: script(1) is needed" >&2; exit 77; }
 [ -x "$bin" ] || { echo "ui-bytes: no program at $bin" >&2; exit 1; }
@@ -69,7 +72,7 @@ median() {
 cd "$srcdir" || exit 1
 t0=$(now_ms)
 tm new-session -d -s bench -x 80 -y 24 \
-	"env TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME=$XDG_STATE_HOME script -q -f -c '$bin --seed 1' $out" || exit 1
+	"env TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME=$XDG_STATE_HOME script -q -f -c '$bin $scen --seed 1' $out" || exit 1
 tm set-option -t bench remain-on-exit on >/dev/null
 # The first frame: the curtain.
 i=0

@@ -10,7 +10,7 @@
 static const char main_usage[] =
 	"usage: medsiege [SCENARIO] [--seed N] [--dice manual] [--ai TEAM[:LEVEL]] [--pace MS]  play hot seat in the terminal\n"
 	"       medsiege --resume [SAVE] [--force]     continue a saved game\n"
-	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]]\n"
+	"       medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--strict] [--save] [--dice manual] [--ai TEAM[:LEVEL]] [--explain]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--strict] [--force]\n"
 	"       medsiege run SAVE [--json]                 replay a save headless\n"
 	"       medsiege view SCENARIO --team T [--script FILE|-] [--seed N] [--json]\n"

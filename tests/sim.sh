@@ -259,6 +259,20 @@ else
 	diff "$tmp/again.text" "$tmp/whole.text" | head -5
 fi
 
+# A sweep of where a unit starts, in shards of seeds that are not
+# contiguous: merged, the one run; merged again from a merge of some of
+# them (a shard with gaps), still the one run.
+merged_same "merge tutorial sweep of a unit's place" maps/tutorial.yaml --vary b1.at=20:3,19:2
+"$bin" sim --merge "$tmp/s4" "$tmp/s1" "$tmp/s3" --json >"$tmp/v134"
+"$bin" sim --merge "$tmp/v134" "$tmp/s2" >"$tmp/vagain.text"
+if cmp -s "$tmp/vagain.text" "$tmp/whole.text" &&
+	grep -q '^Tutorial by b1.at: 10 games a value, seeds 4 to 11 and 20 to 21,' "$tmp/vagain.text"; then
+	ok "merge: a sweep's merged shard of seeds with gaps merges again"
+else
+	not_ok "merge: a sweep's merged shard of seeds with gaps merges again"
+	diff "$tmp/vagain.text" "$tmp/whole.text" | head -5
+fi
+
 # Shards that do not go together: refused, exit 2, one line saying why.
 shards maps/tutorial.yaml
 "$bin" sim maps/tutorial.yaml --seed 5 --games 2 --json >"$tmp/over"
@@ -286,6 +300,8 @@ one_line "refused: levels" "easy: does not go with $tmp/s1: other levels (Blue e
 one_line "refused: scenario" "gate: does not go with $tmp/s1: another scenario or roster (content hash" -- "$bin" sim --merge "$tmp/s1" "$tmp/gate"
 one_line "refused: max rounds" "another --max-rounds (9, not 50)" -- "$bin" sim --merge "$tmp/s1" "$tmp/r9"
 one_line "refused: a sweep and a run" "another sweep (--vary)" -- "$bin" sim --merge "$tmp/s1" "$tmp/sweep"
+"$bin" sim maps/tutorial.yaml --seed 31 --games 1 --vary rounds=5,6 --json >"$tmp/sweep56"
+one_line "refused: sweeps of other values" "another sweep (--vary)" -- "$bin" sim --merge "$tmp/sweep" "$tmp/sweep56"
 one_line "refused: version" "old: made by medsiege 0.0.0; this is medsiege " -- "$bin" sim --merge "$tmp/s1" "$tmp/old"
 one_line "refused: not a shard" "notshard: no \"shard\" in it" -- "$bin" sim --merge "$tmp/notshard"
 one_line "refused: text output" "not the output of medsiege sim --json" -- "$bin" sim --merge "$tmp/m.text"

@@ -240,9 +240,9 @@ static void test_scenario_unknown_keys(void **state)
 		       "name: T\nroster: r.yaml\nlegend:\n"
 		       "  \"X\": {terrain: wall, hight: 4}\n",
 		       "4:24: unknown key 'hight' in legend entry, expected one "
-		       "of terrain, passable, cost, blocks_sight, height, cover, "
-		       "mounted, machines, state, locked_by, dv, hits; did you "
-		       "mean 'height'?");
+		       "of terrain, name, colour, passable, cost, blocks_sight, "
+		       "height, cover, mounted, machines, state, locked_by, dv, "
+		       "hits; did you mean 'height'?");
 	scenario_fails(state,
 		       SC_HEAD SC_TEAMS "goals:\n  - {team: Red, kind: hold, "
 					"are: [[0, 0], [1, 1]]}\n",
@@ -360,7 +360,7 @@ static void test_scenario_roster_paths(void **state)
 	char *bad = write_file(f, "bad.yaml", "units:\n  - {id: x, mvoe: 1}\n");
 	path = write_file(f, "scen.yaml", "name: T\nroster: bad.yaml\n");
 	want = xasprintf("%s:2:13: unknown key 'mvoe' in unit, expected one of "
-			 "id, name, symbol, class, move, dv, hits, description, "
+			 "id, name, symbol, class, move, dv, hits, cover, description, "
 			 "weapons; did you mean 'move'?",
 			 bad);
 	assert_int_equal(scenario_load(path, &s, &err), -1);

@@ -2,6 +2,9 @@
  * player's life, and the bookkeeping of which units a step has seen. */
 #include "ai/ai_priv.h"
 
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,4 +72,45 @@ void ai_rejected(struct ai *a)
 {
 	if (a->last >= 0 && a->last < a->ndone)
 		a->done[a->last] = true;
+}
+
+void ai_explain(struct ai *a, ai_explainer fn, void *ctx)
+{
+	a->explain = fn;
+	a->explain_ctx = ctx;
+}
+
+void ai_reason_init(struct ai_reason *r, int unit, int target,
+		    const char *fmt, ...)
+{
+	memset(r, 0, sizeof *r);
+	r->unit = unit;
+	r->target = target;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->choice, sizeof r->choice, fmt, ap);
+	va_end(ap);
+}
+
+void ai_reason_line(struct ai_reason *r, int unit, int target,
+		    const char *line)
+{
+	const char *id = strchr(line, ' ');
+	const char *rest = id ? strchr(id + 1, ' ') : NULL;
+	ai_reason_init(r, unit, target, "%.*s%s",
+		       (int)(id ? id - line : (ptrdiff_t)strlen(line)), line,
+		       rest ? rest : "");
+}
+
+void ai_reason_term(struct ai_reason *r, const char *name, double value)
+{
+	if (r->nterms < AI_REASON_TERMS)
+		r->terms[r->nterms++] = (struct ai_term){name, value};
+}
+
+void ai_tell(const struct ai *a, const struct game *g,
+	     const struct ai_reason *r)
+{
+	if (a->explain)
+		a->explain(a->explain_ctx, g, a->team, r);
 }

@@ -42,4 +42,28 @@ void ai_next(struct ai *a, struct game *g, char *line, int size);
 /* The last command was rejected: that unit is left alone this step. */
 void ai_rejected(struct ai *a);
 
+/* Why the computer chose what it did for one unit: the place, target,
+ * door or facing it chose (or to stay), and the terms that decided it,
+ * each a name and its weight; all of it from what its team knows. */
+#define AI_REASON_TERMS 12
+struct ai_term {
+	const char *name; /* a constant string */
+	double value;
+};
+struct ai_reason {
+	int unit;            /* the unit it decided for */
+	int target;          /* the enemy it aims at (one its team knows
+				of), or -1 */
+	char choice[64];     /* "moveto 12,5", "stays at 4,4", "shoot b2" */
+	char note[96];       /* a few words more, or "" */
+	int nterms;
+	struct ai_term terms[AI_REASON_TERMS];
+};
+typedef void (*ai_explainer)(void *ctx, const struct game *g, int team,
+			     const struct ai_reason *r);
+/* Have the player tell fn each decision, before the command it gives
+ * for it (also a unit's decision to stay, which gives none). NULL, the
+ * default, tells nothing and costs nothing. */
+void ai_explain(struct ai *a, ai_explainer fn, void *ctx);
+
 #endif

@@ -5,6 +5,7 @@
 #include "ai/ai_priv.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,27 @@ static bool has_target(const struct game *g, int idx, const struct knowledge *k)
 	return false;
 }
 
+/* The easy player's reasons: what it chose, and the one or two numbers
+ * that decided it. */
+static void explain(const struct ai *a, const struct game *g, int unit,
+		    int target, const char *line, const char *note,
+		    const char *term, double value)
+{
+	if (!a->explain)
+		return;
+	struct ai_reason r;
+	ai_reason_line(&r, unit, target, line);
+	snprintf(r.note, sizeof r.note, "%s", note);
+	if (term)
+		ai_reason_term(&r, term, value);
+	ai_tell(a, g, &r);
+}
+
+static double dist(int x0, int y0, int x1, int y1)
+{
+	return sqrt((double)geom_dist2(x0, y0, x1, y1));
+}
+
 static bool plan_move(struct game *g, struct ai *a, int idx,
 		      const struct knowledge *k, char *line, int size)
 {
@@ -162,6 +184,9 @@ static bool plan_move(struct game *g, struct ai *a, int idx,
 		    u->move_left >= 4 && t->cls != CLASS_MACHINE) {
 			snprintf(line, (size_t)size, "door %s %s open", u->id,
 				 dir_names[d]);
+			explain(a, g, idx, -1, line, "the door stands between it "
+				"and its goal", "inches to the goal",
+				dist(u->x, u->y, gx, gy));
 			return true;
 		}
 	}
@@ -178,6 +203,8 @@ static bool plan_move(struct game *g, struct ai *a, int idx,
 				   u->facing, (enum dir)d,
 				   why) >= 0) {
 			snprintf(line, (size_t)size, "move %s %s", u->id, dir_names[d]);
+			explain(a, g, idx, -1, line, "a ladder towards its goal",
+				"inches to the goal", dist(u->x, u->y, gx, gy));
 			return true;
 		}
 	}
@@ -229,11 +256,18 @@ static bool plan_move(struct game *g, struct ai *a, int idx,
 	if (bx < 0)
 		return false;
 	snprintf(line, (size_t)size, "moveto %s %d,%d", u->id, bx, by);
+	if (a->explain) {
+		char note[64];
+		snprintf(note, sizeof note, "the cell it can reach nearest to %d,%d",
+			 gx, gy);
+		explain(a, g, idx, -1, line, note, "inches to go from there",
+			dist(bx, by, gx, gy));
+	}
 	return true;
 }
 
-static bool face_target(const struct game *g, int idx, const struct knowledge *k,
-			char *line, int size)
+static bool face_target(const struct ai *a, const struct game *g, int idx,
+			const struct knowledge *k, char *line, int size)
 {
 	/* Turn towards the nearest visible enemy outside the arc, so the
 	 * next missile step has a target. */
@@ -241,7 +275,7 @@ static bool face_target(const struct game *g, int idx, const struct knowledge *k
 	const struct unit *u = &w->units[idx];
 	if (world_type(w, u)->cls == CLASS_MACHINE)
 		return false;
-	int best = INT_MAX, bx = 0, by = 0;
+	int best = INT_MAX, bx = 0, by = 0, who = -1;
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *e = &w->units[i];
 		if (e->team == u->team || !unit_alive(e) ||
@@ -252,25 +286,33 @@ static bool face_target(const struct game *g, int idx, const struct knowledge *k
 			best = d;
 			bx = e->x - u->x;
 			by = e->y - u->y;
+			who = i;
 		}
 	}
 	if (best == INT_MAX || geom_in_arc(u->facing, bx, by))
 		return false;
 	int sx = bx > 0 ? 1 : bx < 0 ? -1 : 0, sy = by > 0 ? 1 : by < 0 ? -1 : 0;
 	/* Prefer the orthogonal facing whose arc holds the target. */
-	for (int d = 0; d < DIR_COUNT; d++)
-		if (!dir_diagonal((enum dir)d) && geom_in_arc((enum dir)d, bx, by)) {
-			snprintf(line, (size_t)size, "face %s %s", u->id, dir_names[d]);
-			return true;
-		}
-	int d = dir_from_delta(sx, sy);
+	int d = -1;
+	for (int k2 = 0; k2 < DIR_COUNT && d < 0; k2++)
+		if (!dir_diagonal((enum dir)k2) && geom_in_arc((enum dir)k2, bx, by))
+			d = k2;
+	if (d < 0)
+		d = dir_from_delta(sx, sy);
 	if (d < 0)
 		return false;
 	snprintf(line, (size_t)size, "face %s %s", u->id, dir_names[d]);
+	if (a->explain) {
+		char note[64];
+		snprintf(note, sizeof note, "toward %s, the nearest enemy in sight",
+			 w->units[who].id);
+		explain(a, g, idx, who, line, note, "distance", sqrt((double)best));
+	}
 	return true;
 }
 
-static bool plan_fight(const struct game *g, int idx, char *line, int size)
+static bool plan_fight(const struct ai *a, const struct game *g, int idx,
+		       char *line, int size)
 {
 	const struct world *w = g->w;
 	int best = -1, need = INT_MAX;
@@ -296,6 +338,9 @@ static bool plan_fight(const struct game *g, int idx, char *line, int size)
 			if (map_inside(&w->map, x, y) &&
 			    game_preview_fight(g, idx, -1, x, y, &c, why) >= 0) {
 				snprintf(line, (size_t)size, "fight %s %d,%d", u->id, x, y);
+				explain(a, g, idx, -1, line, "no enemy in reach: "
+					"the door or wall beside it", "need",
+					c.need);
 				return true;
 			}
 		}
@@ -303,6 +348,8 @@ static bool plan_fight(const struct game *g, int idx, char *line, int size)
 	}
 	snprintf(line, (size_t)size, "fight %s %s", w->units[idx].id,
 		 w->units[best].id);
+	explain(a, g, idx, best, line, "the enemy in reach it needs least to "
+		"hit", "need", need);
 	return true;
 }
 
@@ -337,7 +384,7 @@ void ai_easy_next(struct ai *a, struct game *g, char *line, int size)
 		switch (g->step) {
 		case STEP_MOVEMENT:
 			planned = plan_move(g, a, i, k, line, size) ||
-				  face_target(g, i, k, line, size);
+				  face_target(a, g, i, k, line, size);
 			break;
 		case STEP_MISSILE: {
 			int t = game_can_shoot(g, i, why) ? best_shot(g, i, k) : -1;
@@ -345,11 +392,18 @@ void ai_easy_next(struct ai *a, struct game *g, char *line, int size)
 				snprintf(line, (size_t)size, "shoot %s %s",
 					 w->units[i].id, w->units[t].id);
 				planned = true;
+				if (a->explain) {
+					struct attack_calc c;
+					game_preview_shot(g, i, t, -1, -1, &c, why);
+					explain(a, g, i, t, line, "the enemy in "
+						"sight it needs least to hit",
+						"need", c.need);
+				}
 			}
 			break;
 		}
 		case STEP_MELEE:
-			planned = plan_fight(g, i, line, size);
+			planned = plan_fight(a, g, i, line, size);
 			break;
 		default:
 			break;

@@ -150,9 +150,12 @@ const struct nenemy *nk_enemy(const struct nai *n, int i)
 }
 
 /* The worth of the whole unit, before goals: every unit is worth about
- * the same, shooters and fast units a little more. */
+ * the same, shooters and fast units a little more, and one that never
+ * attacks (a mantlet) little: it harms nobody. */
 static double base_value(const struct unit_type *t)
 {
+	if (t->nweapons == 0)
+		return 2;
 	double v = 10;
 	if (nk_has_ranged(t))
 		v += 3;

@@ -9,6 +9,7 @@
 #include "ai/nai.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -69,10 +70,32 @@ static int next_mover(struct ai *a, struct nai *n, const struct game *g)
 	return best;
 }
 
+/* Inches of a field's half-inches, for reasons. */
+static double inches(int half)
+{
+	return half >= NAI_FAR ? -1 : half / 2.0;
+}
+
+static void explain_door(const struct ai *a, const struct nai *n,
+			 const struct game *g, int u, const int *f, int x,
+			 int y, const char *line, const char *why)
+{
+	if (!a->explain)
+		return;
+	const struct unit *me = &n->units[u];
+	struct ai_reason r;
+	ai_reason_line(&r, u, -1, line);
+	snprintf(r.note, sizeof r.note, "%s", why);
+	ai_reason_term(&r, "way from here", inches(f[me->y * n->w + me->x]));
+	ai_reason_term(&r, "way from the door", inches(f[y * n->w + x]));
+	ai_tell(a, g, &r);
+}
+
 /* Doors: a team on the attack opens those on its way; one holding out locks
  * those beside it. */
-static bool door_action(struct nai *n, const struct game *g, int u,
-			const int *f, char *line, int size)
+static bool door_action(const struct ai *a, struct nai *n,
+			const struct game *g, int u, const int *f, char *line,
+			int size)
 {
 	const struct unit *me = &n->units[u];
 	if (me->move_left < NAI_DOOR_COST ||
@@ -88,12 +111,16 @@ static bool door_action(struct nai *n, const struct game *g, int u,
 		if (ng_keep_shut(n, g) && c->t.state == DOOR_CLOSED) {
 			snprintf(line, (size_t)size, "door %s %s lock", me->id,
 				 dir_names[d]);
+			explain_door(a, n, g, u, f, x, y, line, "its side holds out: "
+				     "a door it can shut, it locks");
 			return true;
 		}
 		if (ng_may_open(n, g, x, y) &&
 		    f[y * n->w + x] < f[me->y * n->w + me->x]) {
 			snprintf(line, (size_t)size, "door %s %s open", me->id,
 				 dir_names[d]);
+			explain_door(a, n, g, u, f, x, y, line,
+				     "the door is on its way");
 			return true;
 		}
 	}
@@ -136,11 +163,67 @@ static int climb_dir(const struct nai *n, int u, const int *f)
 	return -1;
 }
 
+/* Why u goes to bx,by (or stays): the terms of its score there, what
+ * the way costs in free attacks, and what staying would have scored;
+ * computed again only when asked, so that choosing costs no more. */
+static void explain_move(const struct ai *a, struct nai *n, struct game *g,
+			 int u, const int *f, int bx, int by, const int *prev,
+			 bool risky, double best)
+{
+	const struct unit *me = &n->units[u];
+	bool stay = bx == me->x && by == me->y;
+	int places = 0;
+	for (int c = 0; c < n->cells; c++)
+		places += n->cost[c] != INT_MAX && n->cost[c] > 0 &&
+			  n->cost[c] <= me->move_left;
+	struct nparts p;
+	ns_score_parts(n, g, u, bx, by, stay ? 0 : n->cost[by * n->w + bx], f,
+		       &p);
+	struct ai_reason r;
+	if (stay)
+		ai_reason_init(&r, u, -1, "stays at %d,%d", bx, by);
+	else
+		ai_reason_init(&r, u, -1, "moveto %d,%d", bx, by);
+	snprintf(r.note, sizeof r.note, "the best of %d place%s it can reach, "
+		 "and where it stands",
+		 places, places == 1 ? "" : "s");
+	ai_reason_term(&r, "way left", inches(f[by * n->w + bx]));
+	ai_reason_term(&r, "progress", p.prog);
+	ai_reason_term(&r, "place", p.place);
+	ai_reason_term(&r, "leaving melee", p.leave);
+	ai_reason_term(&r, "fight", p.fight);
+	ai_reason_term(&r, "shot", p.shot);
+	ai_reason_term(&r, "threat", p.threat);
+	ai_reason_term(&r, "group", p.group);
+	if (risky && !stay)
+		ai_reason_term(&r, "free attacks on the way",
+			       -ns_path_risk(n, g, u, bx, by, prev));
+	ai_reason_term(&r, "score", best);
+	if (!stay)
+		ai_reason_term(&r, "staying",
+			       ns_score(n, g, u, me->x, me->y, 0, f));
+	ai_tell(a, g, &r);
+}
+
+static void explain_climb(const struct ai *a, const struct nai *n,
+			  const struct game *g, int u, const char *line,
+			  double climb, double best)
+{
+	struct ai_reason r;
+	ai_reason_line(&r, u, -1, line);
+	snprintf(r.note, sizeof r.note, "pays towards a climb that takes more "
+		 "than this turn");
+	ai_reason_term(&r, "score at the top", climb);
+	ai_reason_term(&r, "best place this turn", best);
+	(void)n;
+	ai_tell(a, g, &r);
+}
+
 /* The best place for u this turn, among all it can reach (or a climb,
  * when climb): writes the command and returns 1 for a move, 2 for a
  * climb, or returns 0 to stay. */
-static int choose_move(struct nai *n, struct game *g, int u, const int *f,
-		       bool climb, char *line, int size)
+static int choose_move(const struct ai *a, struct nai *n, struct game *g,
+		       int u, const int *f, bool climb, char *line, int size)
 {
 	const struct unit *me = &n->units[u];
 	int *cost = n->cost, *prev = NULL;
@@ -205,6 +288,8 @@ static int choose_move(struct nai *n, struct game *g, int u, const int *f,
 		if (s > best) {
 			snprintf(line, (size_t)size, "move %s %s", me->id,
 				 dir_names[cd]);
+			if (a->explain)
+				explain_climb(a, n, g, u, line, s, best);
 			return 2;
 		}
 	}
@@ -221,6 +306,9 @@ static int choose_move(struct nai *n, struct game *g, int u, const int *f,
 		f[by * n->w + bx], b.prog, b.place, b.leave, b.fight, b.shot,
 		b.threat, b.group);
 #endif
+	if (a->explain)
+		explain_move(a, n, g, u, f, bx, by, engaged_near ? prev : NULL,
+			     engaged_near, best);
 	if (bx == me->x && by == me->y)
 		return 0;
 	snprintf(line, (size_t)size, "moveto %s %d,%d", me->id, bx, by);
@@ -242,12 +330,13 @@ static int facing_for(int vx, int vy)
 
 /* What the unit should face: the enemy it fights that strikes hardest,
  * else the best shot, else the nearest enemy it knows of. */
-static bool choose_face(struct nai *n, struct game *g, int u, char *line,
-			int size)
+static bool choose_face(const struct ai *a, struct nai *n, struct game *g,
+			int u, char *line, int size)
 {
 	const struct unit *me = &n->units[u];
 	const struct unit_type *mt = world_type(&n->kw, me);
-	int tx = -1, ty = -1;
+	int tx = -1, ty = -1, who = -1;
+	const char *why = "";
 	double best = -1;
 	for (int k = 0; k < n->nen; k++) {
 		const struct nenemy *e = &n->en[k];
@@ -259,6 +348,8 @@ static bool choose_face(struct nai *n, struct game *g, int u, char *line,
 			best = v;
 			tx = e->x;
 			ty = e->y;
+			who = e->idx;
+			why = "the enemy it fights that strikes hardest";
 		}
 	}
 	if (tx < 0 && nk_has_ranged(mt) && !nk_engaged(n, u)) {
@@ -270,6 +361,8 @@ static bool choose_face(struct nai *n, struct game *g, int u, char *line,
 				best = v;
 				tx = n->en[k].x;
 				ty = n->en[k].y;
+				who = n->en[k].idx;
+				why = "its best shot";
 			}
 		}
 	}
@@ -283,6 +376,10 @@ static bool choose_face(struct nai *n, struct game *g, int u, char *line,
 				bd = d;
 				tx = n->en[k].x;
 				ty = n->en[k].y;
+				who = n->en[k].idx;
+				why = n->en[k].seen ? "the nearest enemy in sight"
+						    : "the nearest enemy, where "
+						      "it was last seen";
 			}
 		}
 	}
@@ -293,11 +390,23 @@ static bool choose_face(struct nai *n, struct game *g, int u, char *line,
 			     me->move_left)
 		return false;
 	snprintf(line, (size_t)size, "face %s %s", me->id, dir_names[d]);
+	if (a->explain) {
+		struct ai_reason r;
+		ai_reason_init(&r, u, who, "face %s", dir_names[d]);
+		snprintf(r.note, sizeof r.note, "toward %s at %d,%d, %s",
+			 n->units[who].id, tx, ty, why);
+		ai_reason_term(&r, "distance",
+			       geom_dist2(me->x, me->y, tx, ty) > 0
+				       ? sqrt((double)geom_dist2(me->x, me->y,
+								 tx, ty))
+				       : 0);
+		ai_tell(a, g, &r);
+	}
 	return true;
 }
 
-static bool move_unit(struct nai *n, struct game *g, int u, char *line,
-		      int size)
+static bool move_unit(const struct ai *a, struct nai *n, struct game *g,
+		      int u, char *line, int size)
 {
 	const int *f = ng_unit_field(n, g, u);
 	switch (n->phase[u]) {
@@ -309,14 +418,14 @@ static bool move_unit(struct nai *n, struct game *g, int u, char *line,
 			    ns_shot_value(n, g, u, n->en[k].idx) > 0)
 				n->has_shot[u] = 1;
 		if (n->units[u].climb_paid == 0 &&
-		    door_action(n, g, u, f, line, size))
+		    door_action(a, n, g, u, f, line, size))
 			return true;
 		/* fall through */
 	case PH_MOVE:
 	case PH_MOVE_AFTER_CLIMB: {
 		bool first = n->phase[u] == PH_MOVE;
 		n->phase[u] = PH_FACE;
-		int m = choose_move(n, g, u, f, first, line, size);
+		int m = choose_move(a, n, g, u, f, first, line, size);
 		if (m == 2)
 			n->phase[u] = PH_MOVE_AFTER_CLIMB;
 		if (m)
@@ -325,7 +434,7 @@ static bool move_unit(struct nai *n, struct game *g, int u, char *line,
 		/* fall through */
 	case PH_FACE:
 		n->phase[u] = PH_DONE;
-		if (choose_face(n, g, u, line, size))
+		if (choose_face(a, n, g, u, line, size))
 			return true;
 		/* fall through */
 	default:
@@ -339,7 +448,7 @@ static bool movement(struct ai *a, struct nai *n, struct game *g, char *line,
 	int u;
 	while ((u = next_mover(a, n, g)) >= 0) {
 		a->last = u;
-		if (move_unit(n, g, u, line, size))
+		if (move_unit(a, n, g, u, line, size))
 			return true;
 		a->done[u] = true;
 	}
@@ -360,6 +469,27 @@ static double structure_value(const struct nai *n, int x, int y)
 	return 0;
 }
 
+/* Why u attacks target (a unit, or -1 for the door or wall named by
+ * what): the need, its chance, the worth of a hit and what the two made,
+ * against every other attack it weighed. */
+static void explain_attack(const struct ai *a, const struct nai *n,
+			   const struct game *g, int u, int target,
+			   const char *what, const struct attack_calc *c,
+			   double worth, double value, const char *why)
+{
+	if (!a->explain)
+		return;
+	struct ai_reason r;
+	bool shot = g->step == STEP_MISSILE;
+	ai_reason_init(&r, u, target, "%s %s", shot ? "shoot" : "fight", what);
+	snprintf(r.note, sizeof r.note, "%s", why);
+	ai_reason_term(&r, "need", c->need);
+	ai_reason_term(&r, "chance", nk_chance(&n->kw, c->need));
+	ai_reason_term(&r, "worth of a hit", worth);
+	ai_reason_term(&r, "value", value);
+	ai_tell(a, g, &r);
+}
+
 static bool shoot(struct ai *a, struct nai *n, struct game *g, int u,
 		  char *line, int size)
 {
@@ -367,20 +497,24 @@ static bool shoot(struct ai *a, struct nai *n, struct game *g, int u,
 	a->last = u;
 	if (!game_can_shoot(g, u, why))
 		return false;
-	int best = -1;
-	double bestv = 0.01;
+	int best = -1, targets = 0;
+	double bestv = 0.01, bestw = 0;
+	struct attack_calc bc = {0};
 	for (int k = 0; k < n->nen; k++) {
 		const struct nenemy *e = &n->en[k];
 		struct attack_calc c;
 		if (!e->seen ||
 		    game_preview_shot(g, u, e->idx, -1, -1, &c, why) < 0)
 			continue;
+		targets++;
 		double v = engage_engaged(&n->kw, e->idx)
 				   ? ns_shot_value(n, g, u, e->idx)
 				   : nk_chance(&n->kw, c.need) * e->v;
 		if (v > bestv) {
 			bestv = v;
 			best = e->idx;
+			bc = c;
+			bestw = e->v;
 		}
 	}
 	int sx = n->p.kill_cx >= 0 ? n->p.kill_cx : n->p.breach_x;
@@ -390,12 +524,26 @@ static bool shoot(struct ai *a, struct nai *n, struct game *g, int u,
 	    nk_chance(&n->kw, c.need) * structure_value(n, sx, sy) > bestv) {
 		snprintf(line, (size_t)size, "shoot %s %d,%d", n->units[u].id, sx,
 			 sy);
+		char cell[24];
+		snprintf(cell, sizeof cell, "%d,%d", sx, sy);
+		explain_attack(a, n, g, u, -1, cell, &c,
+			       structure_value(n, sx, sy),
+			       nk_chance(&n->kw, c.need) *
+				       structure_value(n, sx, sy),
+			       "the door or wall its goal needs down");
 		return true;
 	}
 	if (best < 0)
 		return false;
 	snprintf(line, (size_t)size, "shoot %s %s", n->units[u].id,
 		 n->units[best].id);
+	char note[64];
+	snprintf(note, sizeof note, "the best of %d target%s in range and sight",
+		 targets, targets == 1 ? "" : "s");
+	explain_attack(a, n, g, u, best, n->units[best].id, &bc, bestw, bestv,
+		       engage_engaged(&n->kw, best)
+			       ? "into a melee: a die picks who is hit"
+			       : note);
 	return true;
 }
 
@@ -424,8 +572,9 @@ static bool melee(struct ai *a, struct nai *n, struct game *g, char *line,
 		  int size)
 {
 	char why[GAME_WHY_LEN];
-	int bu = -1, bt = -1, bx = -1, by = -1;
-	double bestv = -1;
+	int bu = -1, bt = -1, bx = -1, by = -1, blows = 0;
+	double bestv = -1, bestw = 0;
+	struct attack_calc bc = {0};
 	for (int i = 0; i < n->nunits; i++) {
 		if (a->done[i] || !mine(n, i) || !game_can_fight(g, i, why))
 			continue;
@@ -436,10 +585,13 @@ static bool melee(struct ai *a, struct nai *n, struct game *g, char *line,
 			    game_preview_fight(g, i, e->idx, -1, -1, &c, why) < 0)
 				continue;
 			double v = nk_chance(&n->kw, c.need) * e->v;
+			blows++;
 			if (v > bestv) {
 				bestv = v;
 				bu = i;
 				bt = e->idx;
+				bc = c;
+				bestw = e->v;
 			}
 		}
 		if (engage_structure_weapon(&n->kw, i) < 0)
@@ -455,12 +607,15 @@ static bool melee(struct ai *a, struct nai *n, struct game *g, char *line,
 			if (sv <= 0)
 				continue;
 			double v = nk_chance(&n->kw, c.need) * sv;
+			blows++;
 			if (v > bestv) {
 				bestv = v;
 				bu = i;
 				bt = -1;
 				bx = x;
 				by = y;
+				bc = c;
+				bestw = sv;
 			}
 		}
 	}
@@ -473,6 +628,15 @@ static bool melee(struct ai *a, struct nai *n, struct game *g, char *line,
 	else
 		snprintf(line, (size_t)size, "fight %s %d,%d", n->units[bu].id,
 			 bx, by);
+	char note[64];
+	snprintf(note, sizeof note, "the best of the %d blow%s its units could "
+		 "strike", blows, blows == 1 ? "" : "s");
+	char what[24];
+	if (bt >= 0)
+		snprintf(what, sizeof what, "%s", n->units[bt].id);
+	else
+		snprintf(what, sizeof what, "%d,%d", bx, by);
+	explain_attack(a, n, g, bu, bt, what, &bc, bestw, bestv, note);
 	return true;
 }
 

@@ -14,7 +14,21 @@ struct ai {
 	int ndone;
 	int last;                /* the unit of the last command, or -1 */
 	struct nai *n;           /* the normal level's state, or NULL */
+	ai_explainer explain;    /* told each decision, or NULL */
+	void *explain_ctx;
 };
+
+/* A reason for unit, its choice in words (printf), no terms yet. */
+void ai_reason_init(struct ai_reason *r, int unit, int target,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The same, its choice the command line without its unit's id ("door
+ * r3 ne open": "door ne open"). */
+void ai_reason_line(struct ai_reason *r, int unit, int target,
+		    const char *line);
+void ai_reason_term(struct ai_reason *r, const char *name, double value);
+/* Tell the reason to whoever asked (ai_explain). */
+void ai_tell(const struct ai *a, const struct game *g,
+	     const struct ai_reason *r);
 
 /* ai_easy.c: the greedy player's next command. */
 void ai_easy_next(struct ai *a, struct game *g, char *line, int size);

@@ -110,7 +110,7 @@ static double shot_odds(const struct nai *n, const struct unit_type *at,
 		s.ranged = true;
 		s.outnumber = 1;
 		s.over_half = geom_over_half(x, y, tx, ty, wp->range);
-		s.cover = combat_cover(w, x, y, tx, ty);
+		s.cover = combat_own_cover(combat_cover(w, x, y, tx, ty), tt);
 		s.large_target = tt->cls == CLASS_MACHINE;
 		struct attack_calc c;
 		combat_compute(&w->roster.chart, &s, &c);

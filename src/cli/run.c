@@ -11,7 +11,7 @@
 #include "rules/move.h"
 
 static const char run_usage[] =
-	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--keep-going] [--save] [--dice manual] [--ai TEAM[:LEVEL]]...\n"
+	"usage: medsiege run SCENARIO [--seed N] [--script FILE|-] [--json] [--keep-going] [--save] [--dice manual] [--ai TEAM[:LEVEL]]... [--explain]\n"
 	"       medsiege run --resume SAVE [--script FILE|-] [--json] [--keep-going] [--force]\n"
 	"       medsiege run SAVE [--json] [--force]\n"
 	"\n"
@@ -39,6 +39,11 @@ static const char run_usage[] =
 	"  --ai TEAM[:LEVEL]  the computer plays TEAM (repeat for more teams; 'all'\n"
 	"                   for every team) at LEVEL, easy or normal (the\n"
 	"                   default); its commands appear as events\n"
+	"  --explain        before each command of a computer player, why: the\n"
+	"                   unit, the cell or target it chose (or that it\n"
+	"                   stays) and the terms that decided it, from what its\n"
+	"                   team knows ('why' lines; with --json, objects of\n"
+	"                   type \"why\")\n"
 	"  -h, --help       show this help\n";
 
 struct run_out {
@@ -86,6 +91,63 @@ static void flush_events(void *ctx)
 		cli_warn("medsiege run: %s", alert);
 		free(alert);
 	}
+}
+
+/* A term's value: whole numbers as such. */
+static void add_value(struct strbuf *b, double v, bool json)
+{
+	if (v == (double)(long)v)
+		strbuf_addf(b, "%ld", (long)v);
+	else
+		strbuf_addf(b, json ? "%.4f" : "%.2f", v);
+}
+
+/* Why a computer player chose what it did, before the command it gives
+ * (and where it gives none), in the order of the events. */
+static void print_reason(void *ctx, const struct game *g, int team,
+			 const struct ai_reason *r)
+{
+	struct run_out *o = ctx;
+	const struct world *w = g->w;
+	struct strbuf *b = &o->pending;
+	if (o->json) {
+		strbuf_addf(b, "{\"type\":\"why\",\"round\":%d,\"team\":", g->round);
+		strbuf_add_json(b, w->teams[team].name);
+		strbuf_addf(b, ",\"step\":\"%s\",\"unit\":", step_names[g->step]);
+		strbuf_add_json(b, w->units[r->unit].id);
+		strbuf_add(b, ",\"choice\":");
+		strbuf_add_json(b, r->choice);
+		strbuf_add(b, ",\"target\":");
+		if (r->target >= 0)
+			strbuf_add_json(b, w->units[r->target].id);
+		else
+			strbuf_add(b, "null");
+		strbuf_add(b, ",\"note\":");
+		strbuf_add_json(b, r->note);
+		strbuf_add(b, ",\"terms\":[");
+		for (int i = 0; i < r->nterms; i++) {
+			strbuf_add(b, i ? ",{\"name\":" : "{\"name\":");
+			strbuf_add_json(b, r->terms[i].name);
+			strbuf_add(b, ",\"value\":");
+			add_value(b, r->terms[i].value, true);
+			strbuf_addc(b, '}');
+		}
+		strbuf_add(b, "]}\n");
+		return;
+	}
+	strbuf_addf(b, "why %s: %s", w->units[r->unit].id, r->choice);
+	if (r->note[0])
+		strbuf_addf(b, " (%s)", r->note);
+	/* The terms that weighed: a zero decided nothing. */
+	int n = 0;
+	for (int i = 0; i < r->nterms; i++) {
+		const struct ai_term *t = &r->terms[i];
+		if (t->value == 0 && strcmp(t->name, "score") != 0)
+			continue;
+		strbuf_addf(b, "%s%s ", n++ ? ", " : ": ", t->name);
+		add_value(b, t->value, false);
+	}
+	strbuf_addc(b, '\n');
 }
 
 static void print_event(void *ctx, const struct game *g, const struct event *ev)
@@ -270,6 +332,7 @@ int cli_run(int argc, char **argv)
 		{"force", no_argument, NULL, 'F'},
 		{"ai", required_argument, NULL, 'A'},
 		{"dice", required_argument, NULL, 'D'},
+		{"explain", no_argument, NULL, 'E'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -277,7 +340,7 @@ int cli_run(int argc, char **argv)
 	bool have_dice = false;
 	uint64_t seed = 0;
 	bool have_seed = false, strict = false, keep_going = false;
-	bool save = false, force = false;
+	bool save = false, force = false, explain = false;
 	const char *script = NULL, *resume = NULL;
 	struct cli_ai ai[MAX_TEAMS + 1];
 	int nai = 0;
@@ -326,6 +389,9 @@ int cli_run(int argc, char **argv)
 			if (!cli_dice_arg("medsiege run", optarg, &dice))
 				return EXIT_USAGE;
 			have_dice = true;
+			break;
+		case 'E':
+			explain = true;
 			break;
 		case 'h':
 			fputs(run_usage, stdout);
@@ -408,6 +474,18 @@ int cli_run(int argc, char **argv)
 		session_set_control(s, k, CONTROL_HUMAN);
 	if (cli_ai_apply(s, ai, nai, true, "medsiege run") != 0)
 		status = EXIT_USAGE;
+	if (!status && explain) {
+		int computers = 0;
+		for (int k = 0; k < g->w->nteams; k++)
+			computers += g->w->teams[k].control == CONTROL_AI;
+		if (!computers) {
+			fprintf(stderr, "medsiege run: --explain tells why the "
+					"computer plays as it does: give --ai TEAM\n");
+			status = EXIT_USAGE;
+		}
+		s->explain = print_reason;
+		s->explain_ctx = &out;
+	}
 	if (!status)
 		status = run_session(s, &out, resume != NULL, script,
 				     strict || !keep_going, strict,

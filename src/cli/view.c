@@ -5,6 +5,7 @@
 
 #include "base/util.h"
 #include "cli/cli.h"
+#include "game/legend.h"
 #include "world/vision.h"
 
 static const char view_usage[] =
@@ -19,8 +20,9 @@ static const char view_usage[] =
 	"  --script FILE    apply these commands first ('-': standard input)\n"
 	"  --seed N         seed the dice for the script (default 1)\n"
 	"  --json           one JSON object: team, round, width, height,\n"
-	"                   visible (rows of 0/1), the units in view and\n"
+	"                   visible (rows of 0/1), the units in view,\n"
 	"                   where it last saw the enemies it no longer sees\n"
+	"                   and the terrain it saw that the legend names\n"
 	"  -h, --help       show this help\n";
 
 static void print_json(const struct game *g, const struct knowledge *k)
@@ -69,9 +71,47 @@ static void print_json(const struct game *g, const struct knowledge *k)
 		strbuf_addf(&b, ",\"x\":%d,\"y\":%d,\"round\":%d}", l->x, l->y,
 			    l->round);
 	}
-	strbuf_add(&b, "]}");
+	strbuf_addc(&b, ']');
+	/* Only a legend that names or colours terrain adds this. */
+	int nt;
+	struct legend_line *t = legend_lines(g, k->team, true, &nt);
+	for (int i = 0; i < nt; i++) {
+		char sym[2] = {t[i].sym, 0};
+		strbuf_add(&b, i ? ",{\"sym\":" : ",\"terrain\":[{\"sym\":");
+		strbuf_add_json(&b, sym);
+		strbuf_add(&b, ",\"name\":");
+		strbuf_add_json(&b, t[i].name);
+		strbuf_add(&b, ",\"words\":");
+		strbuf_add_json(&b, t[i].words);
+		strbuf_add(&b, ",\"traits\":");
+		strbuf_add_json(&b, t[i].traits);
+		strbuf_add(&b, ",\"colour\":");
+		strbuf_add_json(&b, terrain_colour_names[t[i].colour]);
+		strbuf_add(&b, i == nt - 1 ? "}]" : "}");
+	}
+	free(t);
+	strbuf_add(&b, "}");
 	puts(b.s);
 	strbuf_free(&b);
+}
+
+/* The terrain the scenario's legend names or colours, as the team has
+ * seen it (nothing for a map of standard symbols). */
+static void print_labelled(const struct game *g, const struct knowledge *k)
+{
+	int nt;
+	struct legend_line *t = legend_lines(g, k->team, true, &nt);
+	if (nt)
+		printf("The map's own terrain, as %s has seen it:\n",
+		       g->w->teams[k->team].name);
+	for (int i = 0; i < nt; i++) {
+		printf("  %c  %s%s%s", t[i].sym, t[i].words,
+		       t[i].traits[0] ? ": " : "", t[i].traits);
+		if (t[i].colour != TCOLOUR_NONE)
+			printf("; drawn %s", terrain_colour_names[t[i].colour]);
+		putchar('\n');
+	}
+	free(t);
 }
 
 static int max_int(int a, int b)
@@ -129,6 +169,7 @@ static void print_text(const struct game *g, const struct knowledge *k)
 	       w->teams[team].name, g->round, w->teams[g->active].name,
 	       step_labels[g->step]);
 	cli_draw_map(g, k, NULL);
+	print_labelled(g, k);
 	int seen = 0, total = W * w->map.h;
 	for (int i = 0; i < total; i++)
 		seen += view[i];

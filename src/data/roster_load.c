@@ -15,8 +15,8 @@
 
 static const char *const top_keys[] = {"units", "chart"};
 static const char *const unit_keys[] = {
-	"id", "name", "symbol", "class", "move", "dv", "hits", "description",
-	"weapons",
+	"id", "name", "symbol", "class", "move", "dv", "hits", "cover",
+	"description", "weapons",
 };
 static const char *const weapon_keys[] = {
 	"name", "kind", "av", "range", "min_range", "reload", "structures",
@@ -103,10 +103,11 @@ static int load_weapon(struct yctx *c, const struct ynode *m,
 static int load_weapons(struct yctx *c, const struct ynode *seq,
 			struct unit_type *t)
 {
+	/* "weapons:" empty, or [], is a unit that never attacks. */
+	if (ytree_is_null(seq))
+		return 0;
 	if (ytree_expect(c, seq, YNODE_SEQUENCE) < 0)
 		return -1;
-	if (seq->n == 0)
-		return ytree_fail(c, seq, "expected at least one weapon");
 	for (int i = 0; i < seq->n; i++) {
 		if (i == MAX_WEAPONS)
 			return ytree_fail(c, seq->items[i],
@@ -160,15 +161,22 @@ static int load_unit(struct yctx *c, const struct ynode *m,
 	    need_int(c, m, what, "dv", 0, MAX_STAT, &t->dv) < 0 ||
 	    opt_int(c, m, "hits", 1, MAX_STAT, &t->hits) < 0)
 		return -1;
+	if ((v = ytree_get(m, "cover"))) {
+		int cv;
+		if (ytree_enum(c, v, "cover", cover_names, COVER_COUNT, &cv) < 0)
+			return -1;
+		t->cover = (enum cover)cv;
+	}
 	v = ytree_get(m, "description");
 	if (v && !ytree_is_null(v)) {
 		if (ytree_str(c, v, 4096, &s) < 0)
 			return -1;
 		t->description = xstrdup(s);
 	}
-	if (ytree_need(c, m, what, "weapons", &v) < 0)
-		return -1;
-	return load_weapons(c, v, t);
+	/* No weapons at all: an obstacle or a mantlet, which never
+	 * attacks. */
+	v = ytree_get(m, "weapons");
+	return v ? load_weapons(c, v, t) : 0;
 }
 
 /* The same id or symbol twice is an error at the second. */

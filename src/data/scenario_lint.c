@@ -1,7 +1,8 @@
 /* scenario_lint.c: what check refuses in a scenario that loads: goals
  * that cannot mean anything (longer than the battle, a team's own unit or
- * door to destroy, an area nobody of the team can stand in), ladders that
- * lead nowhere, unit letters that are also terrain symbols. */
+ * door to destroy, an area nobody of the team can stand in, an enemy to
+ * disable by a team that has no weapon), ladders that lead nowhere, unit
+ * letters that are also terrain symbols. */
 #include "data/scenario_lint.h"
 
 #include <stdarg.h>
@@ -102,6 +103,32 @@ static void goal_own_target(const struct scenario *sc,
 			 "%s's destroy goal names the door at %d,%d, which %s "
 			 "itself locked (locked_by: %s)",
 			 team, g->cx, g->cy, team, team);
+}
+
+/* A goal met only by disabling units (eliminate, destroy a unit), for a
+ * team whose units all lack weapons (obstacles, mantlets): they never
+ * attack. A team with no units at all is left alone. */
+static void goal_unarmed(const struct scenario *sc, const struct ynode *root,
+			 int i, struct lint *out)
+{
+	const struct goal *g = &sc->goals[i];
+	const struct world *w = &sc->world;
+	if (g->kind != GOAL_ELIMINATE && (g->kind != GOAL_DESTROY || g->has_cell))
+		return;
+	int units = 0;
+	for (int k = 0; k < w->nunits; k++) {
+		if (w->units[k].team != g->team)
+			continue;
+		if (world_type(w, &w->units[k])->nweapons > 0)
+			return;
+		units++;
+	}
+	if (units == 0)
+		return;
+	lint_add(out, sc->path, lint_goal_node(root, i, "kind"),
+		 "%s's %s goal can never be met: none of its units has a "
+		 "weapon",
+		 w->teams[g->team].name, goal_kind_names[g->kind]);
 }
 
 /* Whether a unit of class cls could ever stand on c: passable now, or a
@@ -230,6 +257,7 @@ int scenario_lint(const struct scenario *sc, struct lint *out)
 	for (int i = 0; i < sc->ngoals; i++) {
 		goal_rounds(sc, root, i, out);
 		goal_own_target(sc, root, i, out);
+		goal_unarmed(sc, root, i, out);
 		goal_area(sc, root, i, out);
 	}
 	ladders(sc, root, out);

@@ -14,6 +14,7 @@
 #include "base/file.h"
 #include "base/util.h"
 #include "data/roster_load.h"
+#include "data/scenario_legend.h"
 #include "data/yamltree.h"
 
 #define NKEYS(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -31,10 +32,6 @@
 static const char *const top_keys[] = {
 	"name", "description", "roster", "rounds",
 	"legend", "grid", "teams", "goals",
-};
-static const char *const legend_keys[] = {
-	"terrain", "passable", "cost", "blocks_sight", "height", "cover",
-	"mounted", "machines", "state", "locked_by", "dv", "hits",
 };
 static const char *const team_keys[] = {
 	"name", "letter", "colour", "control", "units",
@@ -55,50 +52,15 @@ static const char *const default_colours[MAX_TEAMS] = {
 	"red", "blue", "green", "yellow", "magenta", "cyan", "white", "black",
 };
 
-struct legend_entry {
-	bool defined;
-	struct terrain t;
-	const struct ynode *locked_by; /* a team name, resolved after teams */
-};
-
 struct loader {
 	struct yctx c;
 	const struct ynode *root;
 	struct scenario s;
-	struct legend_entry legend[128];
+	struct legend_entry legend[LEGEND_SYMBOLS];
 	const struct ynode **unit_at; /* where each unit's id was given */
 	const char *roster;           /* the roster to read instead of what
 					 the roster key names, or NULL */
 };
-
-static int opt_int(struct yctx *c, const struct ynode *map, const char *key,
-		   int min, int max, int *out)
-{
-	const struct ynode *v = ytree_get(map, key);
-	return v ? ytree_int(c, v, min, max, out) : 0;
-}
-
-static int opt_bool(struct yctx *c, const struct ynode *map, const char *key,
-		    bool *out)
-{
-	const struct ynode *v = ytree_get(map, key);
-	return v ? ytree_bool(c, v, out) : 0;
-}
-
-/* A one-character scalar that can be drawn: a grid symbol, a team letter. */
-static int one_char(struct yctx *c, const struct ynode *n, const char *what,
-		    char *out)
-{
-	if (n->kind != YNODE_SCALAR || strlen(n->value) != 1 ||
-	    !isgraph((unsigned char)n->value[0])) {
-		char *found = ytree_found(n);
-		ytree_fail(c, n, "expected %s, found %s", what, found);
-		free(found);
-		return -1;
-	}
-	*out = n->value[0];
-	return 0;
-}
 
 /* The roster path is relative to the scenario file's folder. */
 static char *resolve_path(const char *scenario, const char *rel)
@@ -126,7 +88,7 @@ static int load_header(struct loader *l)
 			return -1;
 		s->description = xstrdup(str);
 	}
-	if (opt_int(c, l->root, "rounds", 0, MAX_ROUNDS, &s->rounds) < 0)
+	if (ytree_opt_int(c, l->root, "rounds", 0, MAX_ROUNDS, &s->rounds) < 0)
 		return -1;
 	if (ytree_need(c, l->root, "scenario", "roster", &v) < 0 ||
 	    ytree_str(c, v, 4096, &str) < 0)
@@ -143,113 +105,6 @@ static int load_header(struct loader *l)
 	if (roster_load(s->roster_path, &s->world.roster, &c->err) < 0)
 		return -1;
 	return 0;
-}
-
-/* Property overrides for a legend entry, over its kind's defaults. */
-static int legend_overrides(struct yctx *c, const struct ynode *m,
-			    struct legend_entry *e)
-{
-	struct terrain *t = &e->t;
-	const struct ynode *v;
-	int k;
-
-	if (opt_bool(c, m, "passable", &t->passable) < 0 ||
-	    opt_int(c, m, "cost", 1, 99, &t->cost) < 0 ||
-	    opt_bool(c, m, "blocks_sight", &t->blocks_sight) < 0 ||
-	    opt_int(c, m, "height", 0, 99, &t->height) < 0 ||
-	    opt_bool(c, m, "mounted", &t->mounted) < 0 ||
-	    opt_bool(c, m, "machines", &t->machines) < 0 ||
-	    opt_int(c, m, "dv", 0, 999, &t->dv) < 0 ||
-	    opt_int(c, m, "hits", 0, 999, &t->hits) < 0)
-		return -1;
-	if ((v = ytree_get(m, "cover"))) {
-		if (ytree_enum(c, v, "cover", cover_names, COVER_COUNT, &k) < 0)
-			return -1;
-		t->cover = (enum cover)k;
-	}
-	bool door = t->kind == TERRAIN_DOOR;
-	if ((v = ytree_get(m, "state"))) {
-		if (!door)
-			return ytree_fail(c, ytree_get_key(m, "state"),
-					  "'state' applies only to doors");
-		if (ytree_enum(c, v, "door state", door_state_names,
-			       DOOR_STATE_COUNT, &k) < 0)
-			return -1;
-		t->state = (enum door_state)k;
-	}
-	if ((v = ytree_get(m, "locked_by"))) {
-		if (!door)
-			return ytree_fail(c, ytree_get_key(m, "locked_by"),
-					  "'locked_by' applies only to doors");
-		const char *name;
-		if (ytree_name(c, v, "team name", TEAM_NAME_LEN - 1, &name) < 0)
-			return -1;
-		if (!ytree_get(m, "state"))
-			t->state = DOOR_LOCKED;
-		if (t->state != DOOR_LOCKED)
-			return ytree_fail(c, ytree_get_key(m, "locked_by"),
-					  "'locked_by' needs state: locked");
-		e->locked_by = v;
-	}
-	const char *bk[] = {"dv", "hits"};
-	for (int i = 0; i < 2; i++)
-		if (ytree_get(m, bk[i]) && !door && t->kind != TERRAIN_WALL)
-			return ytree_fail(c, ytree_get_key(m, bk[i]),
-					  "'%s' applies only to doors and walls",
-					  bk[i]);
-	return 0;
-}
-
-static int load_legend(struct loader *l)
-{
-	struct yctx *c = &l->c;
-	const struct ynode *leg = ytree_get(l->root, "legend");
-	if (!leg || ytree_is_null(leg))
-		return 0;
-	if (ytree_expect(c, leg, YNODE_MAPPING) < 0)
-		return -1;
-	for (int i = 0; i < leg->n; i++) {
-		const struct ynode *m = leg->items[i];
-		const struct ynode *v;
-		char sym;
-		int kind;
-		if (one_char(c, leg->keys[i], "a single-character symbol",
-			     &sym) < 0)
-			return -1;
-		struct legend_entry *e = &l->legend[(unsigned char)sym];
-		if (ytree_check_keys(c, m, "legend entry", legend_keys,
-				     NKEYS(legend_keys)) < 0 ||
-		    ytree_need(c, m, "legend entry", "terrain", &v) < 0 ||
-		    ytree_enum(c, v, "terrain", terrain_names, TERRAIN_COUNT,
-			       &kind) < 0)
-			return -1;
-		e->defined = true;
-		e->t = terrain_default((enum terrain_kind)kind);
-		if (legend_overrides(c, m, e) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* What a symbol means: the legend's entry, else the standard table. */
-static bool symbol_terrain(const struct loader *l, char ch, struct terrain *t)
-{
-	const struct legend_entry *e = &l->legend[(unsigned char)ch & 0x7f];
-	if ((unsigned char)ch < 128 && e->defined) {
-		*t = e->t;
-		return true;
-	}
-	if (ch == '\'') {
-		*t = terrain_default(TERRAIN_DOOR);
-		t->state = DOOR_OPEN;
-		return true;
-	}
-	for (int k = 0; k < TERRAIN_COUNT; k++) {
-		*t = terrain_default((enum terrain_kind)k);
-		if (t->sym == ch)
-			return true;
-	}
-	return false;
 }
 
 /* Error at row r, column x of the grid's block. */
@@ -298,6 +153,7 @@ static int load_grid(struct loader *l)
 				  w, h, MAX_MAP_SIDE, MAX_MAP_SIDE);
 	struct map *m = &l->s.world.map;
 	map_init(m, w, h);
+	legend_label(l->legend, m);
 	const char *row = text;
 	for (int y = 0; y < h; y++) {
 		int rw = (int)strcspn(row, "\n");
@@ -314,7 +170,7 @@ static int load_grid(struct loader *l)
 				return grid_fail(l, g, y, x,
 						 "unexpected character 0x%02X in the grid",
 						 ch);
-			if (!symbol_terrain(l, (char)ch, &cl->t))
+			if (!legend_terrain(l->legend, (char)ch, &cl->t))
 				return grid_fail(l, g, y, x,
 						 "unknown symbol '%c': not in the legend or the standard symbols",
 						 ch);
@@ -361,7 +217,7 @@ static int load_team(struct loader *l, const struct ynode *m, int idx)
 	strlcpy_s(t->name, s, sizeof t->name);
 	if (ytree_need(c, m, "team", "letter", &v) < 0)
 		return -1;
-	if (one_char(c, v, "a lowercase letter", &t->letter) < 0)
+	if (ytree_char(c, v, "a lowercase letter", &t->letter) < 0)
 		return -1;
 	if (!islower((unsigned char)t->letter))
 		return ytree_fail(c, v, "expected a lowercase letter, found '%c'",
@@ -398,7 +254,7 @@ static int load_team(struct loader *l, const struct ynode *m, int idx)
 static int resolve_locks(struct loader *l)
 {
 	struct map *m = &l->s.world.map;
-	for (int i = 0; i < 128; i++) {
+	for (int i = 0; i < LEGEND_SYMBOLS; i++) {
 		const struct legend_entry *e = &l->legend[i];
 		int team;
 		if (!e->defined || !e->locked_by)
@@ -684,8 +540,8 @@ static int load_goal(struct loader *l, const struct ynode *m, struct goal *g)
 	}
 	g->rounds = g->kind == GOAL_SURVIVE ? l->s.rounds : 1;
 	g->count = 1;
-	if (opt_int(c, m, "rounds", 1, MAX_ROUNDS, &g->rounds) < 0 ||
-	    opt_int(c, m, "count", 1, 9999, &g->count) < 0)
+	if (ytree_opt_int(c, m, "rounds", 1, MAX_ROUNDS, &g->rounds) < 0 ||
+	    ytree_opt_int(c, m, "count", 1, 9999, &g->count) < 0)
 		return -1;
 	switch (g->kind) {
 	case GOAL_ELIMINATE:
@@ -749,7 +605,7 @@ static int load_tree(const char *path, const char *roster, struct ynode *root,
 	if (rc == 0)
 		rc = load_header(&l);
 	if (rc == 0)
-		rc = load_legend(&l);
+		rc = legend_load(&l.c, root, l.legend);
 	if (rc == 0)
 		rc = load_grid(&l);
 	if (rc == 0)

@@ -323,6 +323,34 @@ int ytree_enum(struct yctx *c, const struct ynode *n, const char *what,
 	return fail_unknown(c, n, what, n->value, names, nnames);
 }
 
+int ytree_opt_int(struct yctx *c, const struct ynode *map, const char *key,
+		  int min, int max, int *out)
+{
+	const struct ynode *v = ytree_get(map, key);
+	return v ? ytree_int(c, v, min, max, out) : 0;
+}
+
+int ytree_opt_bool(struct yctx *c, const struct ynode *map, const char *key,
+		   bool *out)
+{
+	const struct ynode *v = ytree_get(map, key);
+	return v ? ytree_bool(c, v, out) : 0;
+}
+
+int ytree_char(struct yctx *c, const struct ynode *n, const char *what,
+	       char *out)
+{
+	if (n->kind != YNODE_SCALAR || strlen(n->value) != 1 ||
+	    !isgraph((unsigned char)n->value[0])) {
+		char *found = ytree_found(n);
+		ytree_fail(c, n, "expected %s, found %s", what, found);
+		free(found);
+		return -1;
+	}
+	*out = n->value[0];
+	return 0;
+}
+
 int ytree_point(struct yctx *c, const struct ynode *n, int *x, int *y)
 {
 	if (!n || n->kind != YNODE_SEQUENCE || n->n != 2)

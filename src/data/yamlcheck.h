@@ -61,6 +61,17 @@ int ytree_name(struct yctx *c, const struct ynode *n, const char *what,
  * value: "unknown class 'x', expected one of ...; did you mean 'y'?". */
 int ytree_enum(struct yctx *c, const struct ynode *n, const char *what,
 	       const char *const *names, int nnames, int *out);
+/* The same of the value of key in map, when map has it: 0 and *out
+ * left alone when it does not. */
+int ytree_opt_int(struct yctx *c, const struct ynode *map, const char *key,
+		  int min, int max, int *out);
+int ytree_opt_bool(struct yctx *c, const struct ynode *map, const char *key,
+		   bool *out);
+/* One printable ASCII character, not a blank (a grid symbol, a team's
+ * letter); what says what was expected: "expected a lowercase letter,
+ * found 'ab'". */
+int ytree_char(struct yctx *c, const struct ynode *n, const char *what,
+	       char *out);
 /* A pair [x, y] of integers (callers check them against the map). */
 int ytree_point(struct yctx *c, const struct ynode *n, int *x, int *y);
 

@@ -289,6 +289,11 @@ bool game_can_fight(const struct game *g, int unit, char *why)
 	if (game_check_actor(g, unit, STEP_MELEE, "fight", why))
 		return false;
 	const struct unit *u = &g->w->units[unit];
+	if (world_type(g->w, u)->nweapons == 0) {
+		snprintf(why, GAME_WHY_LEN,
+			 "%s cannot fight: it has no weapons", u->id);
+		return false;
+	}
 	if (u->fought) {
 		snprintf(why, GAME_WHY_LEN, "%s has already fought this step",
 			 u->id);

@@ -18,8 +18,10 @@ static void as_remembered(struct cell *c, char seen)
 	}
 	if (c->t.rubble) { /* seen standing: a wall, as walls are */
 		char sym = c->t.sym;
+		unsigned short label = c->t.label;
 		c->t = terrain_default(TERRAIN_WALL);
 		c->t.sym = sym;
+		c->t.label = label;
 	}
 }
 

@@ -165,8 +165,8 @@ void los_explain_in(const struct game *g, int team, const struct world *known,
 	r->cover_x = b.x;
 	r->cover_y = b.y;
 	if (b.unit >= 0)
-		r->cover = combat_cover_at(w, a.x, a.y, b.x, b.y, &r->cover_x,
-					   &r->cover_y);
+		r->cover = combat_unit_cover(w, a.x, a.y, b.unit, &r->cover_x,
+					     &r->cover_y, &r->cover_own);
 	if (a.unit < 0)
 		return;
 	const struct unit *u = &w->units[a.unit];
@@ -235,11 +235,13 @@ static void cell_words(const struct los_report *r, int x, int y,
 		return;
 	}
 	const struct cell *c = map_cell_c(&w->map, x, y);
+	char words[2 * TERRAIN_NAME_LEN];
+	map_cell_words(&w->map, c, words, sizeof words);
 	if (never_seen(r, x, y))
 		strbuf_addf(b, "never seen by %s (taken as open ground)",
 			    w->teams[r->team].name);
 	else
-		strbuf_addf(b, "%s, height %d", cell_describe(c), c->t.height);
+		strbuf_addf(b, "%s, height %d", words, c->t.height);
 	if (unit >= 0) {
 		strbuf_addf(b, ", %s stands there, ", w->units[unit].id);
 		add_inches(b, geom_dist2(r->a.x, r->a.y, x, y));
@@ -247,7 +249,7 @@ static void cell_words(const struct los_report *r, int x, int y,
 	}
 	switch (why) {
 	case VBLOCK_TERRAIN:
-		strbuf_addf(b, ": BLOCKS (%s blocks sight)", cell_describe(c));
+		strbuf_addf(b, ": BLOCKS (%s blocks sight)", words);
 		break;
 	case VBLOCK_HEIGHT:
 		strbuf_addf(b, ": BLOCKS (higher than both ends, %d)",
@@ -447,22 +449,27 @@ void los_report_text(const struct los_report *r, struct strbuf *b)
 		strbuf_add(b, "sight: A is a cell: no arc, the line alone (a "
 			      "cell looks every way for the troops it sees)\n");
 	if (r->b.unit >= 0 && r->b.unit != r->a.unit) {
+		char words[2 * TERRAIN_NAME_LEN];
+		map_cell_words(&w->map,
+			       map_cell_c(&w->map, r->cover_x, r->cover_y), words,
+			       sizeof words);
 		if (r->cover == COVER_NONE)
 			strbuf_addf(b, "cover: %s has none against a shot from "
 				       "%d,%d\n",
 				    w->units[r->b.unit].id, r->a.x, r->a.y);
+		else if (r->cover_own)
+			strbuf_addf(b, "cover: %s has %s of its own (%s)\n",
+				    w->units[r->b.unit].id, cover_word(r->cover),
+				    world_type(w, &w->units[r->b.unit])->name);
 		else if (r->cover_x == r->b.x && r->cover_y == r->b.y)
 			strbuf_addf(b, "cover: %s has %s from its own cell (%s)\n",
 				    w->units[r->b.unit].id, cover_word(r->cover),
-				    cell_describe(map_cell_c(&w->map, r->b.x,
-							     r->b.y)));
+				    words);
 		else
 			strbuf_addf(b, "cover: %s has %s from %d,%d (%s, beside "
 				       "it on the line)\n",
 				    w->units[r->b.unit].id, cover_word(r->cover),
-				    r->cover_x, r->cover_y,
-				    cell_describe(map_cell_c(&w->map, r->cover_x,
-							     r->cover_y)));
+				    r->cover_x, r->cover_y, words);
 	}
 	if (r->shot_asked)
 		shot_words(r, b);
@@ -471,7 +478,7 @@ void los_report_text(const struct los_report *r, struct strbuf *b)
 void los_report_brief(const struct los_report *r, struct strbuf *b)
 {
 	const struct world *w = r->w;
-	char aa[48], bb[48];
+	char aa[48], bb[48], words[2 * TERRAIN_NAME_LEN];
 	strbuf_addf(b, "LINE %s -> %s\n", end_id(r, r->a, aa, sizeof aa),
 		    end_id(r, r->b, bb, sizeof bb));
 	add_inches(b, r->d2);
@@ -491,12 +498,13 @@ void los_report_brief(const struct los_report *r, struct strbuf *b)
 		else if (why == VBLOCK_TROOP && unit >= 0)
 			strbuf_addf(b, "\n %d,%d %s within 4 in", s->x, s->y,
 				    w->units[unit].id);
+		else if (why == VBLOCK_HEIGHT)
+			strbuf_addf(b, "\n %d,%d too high", s->x, s->y);
 		else
 			strbuf_addf(b, "\n %d,%d %s", s->x, s->y,
-				    why == VBLOCK_HEIGHT
-					    ? "too high"
-					    : cell_describe(map_cell_c(&w->map, s->x,
-								       s->y)));
+				    map_cell_words(&w->map,
+						   map_cell_c(&w->map, s->x, s->y),
+						   words, sizeof words));
 	}
 	if (r->a.unit >= 0 && (r->a.x != r->b.x || r->a.y != r->b.y)) {
 		strbuf_addf(b, "\n%s%s, %s", r->adjacent ? "touching"
@@ -505,7 +513,11 @@ void los_report_brief(const struct los_report *r, struct strbuf *b)
 			    r->in_vision_range ? "" : ", too far to see",
 			    r->sees ? "SEES" : "does not see");
 	}
-	if (r->b.unit >= 0 && r->b.unit != r->a.unit && r->cover != COVER_NONE)
+	bool covered = r->b.unit >= 0 && r->b.unit != r->a.unit &&
+		       r->cover != COVER_NONE;
+	if (covered && r->cover_own)
+		strbuf_addf(b, "\n%s of its own", cover_word(r->cover));
+	else if (covered)
 		strbuf_addf(b, "\n%s from %d,%d", cover_word(r->cover), r->cover_x,
 			    r->cover_y);
 	if (r->shot_asked) {
@@ -549,8 +561,13 @@ static void json_cell(const struct los_report *r, int x, int y,
 	if (map_inside(&w->map, x, y)) {
 		const struct cell *c = map_cell_c(&w->map, x, y);
 		bool never = never_seen(r, x, y);
+		const char *name = never ? NULL : map_cell_name(&w->map, c);
 		strbuf_add(b, ",\"terrain\":");
 		strbuf_add_json(b, never ? "never seen" : cell_describe(c));
+		if (name) {
+			strbuf_add(b, ",\"name\":");
+			strbuf_add_json(b, name);
+		}
 		strbuf_addf(b, ",\"height\":%d", c->t.height);
 	}
 	strbuf_add(b, ",\"unit\":");
@@ -616,7 +633,8 @@ void los_report_json(const struct los_report *r, struct strbuf *b)
 	if (r->b.unit >= 0 && r->b.unit != r->a.unit) {
 		strbuf_add(b, ",\"cover\":{\"cover\":");
 		strbuf_add_json(b, cover_names[r->cover]);
-		strbuf_addf(b, ",\"x\":%d,\"y\":%d}", r->cover_x, r->cover_y);
+		strbuf_addf(b, ",\"x\":%d,\"y\":%d%s}", r->cover_x, r->cover_y,
+			    r->cover_own ? ",\"own\":true" : "");
 	}
 	strbuf_add(b, ",\"shot\":");
 	if (!r->shot_asked) {

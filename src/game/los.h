@@ -45,6 +45,7 @@ struct los_report {
 	/* B is a unit: its best cover against a shot from A. */
 	enum cover cover;
 	int cover_x, cover_y;
+	bool cover_own;          /* it is B's own (its type's cover) */
 	/* A shot from A at B (A a unit with a missile or siege weapon; B an
 	 * enemy, or a door or breachable wall): */
 	bool shot_asked;

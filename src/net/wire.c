@@ -123,6 +123,10 @@ static void setup_lines(struct wire_team *t, const struct game *g)
 		kint(&b, "move", ut->move);
 		kint(&b, "dv", ut->dv);
 		kint(&b, "hits", ut->hits);
+		/* Its own cover, when it has any (the remote panel's and
+		 * previews' numbers are the host's). */
+		if (ut->cover != COVER_NONE)
+			kstr(&b, "cover", cover_names[ut->cover]);
 		strbuf_add(&b, ",\"weapons\":[");
 		for (int k = 0; k < ut->nweapons; k++) {
 			const struct weapon *wp = &ut->weapons[k];
@@ -205,11 +209,13 @@ static bool cell_same(const struct cell *a, const struct cell *b)
 	       x->mounted == y->mounted && x->machines == y->machines &&
 	       x->state == y->state && x->locked_by == y->locked_by &&
 	       x->key == y->key && x->dv == y->dv && x->hits == y->hits &&
-	       x->rubble == y->rubble && x->broken == y->broken;
+	       x->rubble == y->rubble && x->broken == y->broken &&
+	       x->label == y->label;
 }
 
-/* A palette entry: cell c as entry k. */
-static void terrain_line(struct wire_team *t, int k, const struct cell *c)
+/* A palette entry: cell c of map m as entry k. */
+static void terrain_line(struct wire_team *t, const struct map *m, int k,
+			 const struct cell *c)
 {
 	struct strbuf b;
 	strbuf_init(&b);
@@ -234,12 +240,22 @@ static void terrain_line(struct wire_team *t, int k, const struct cell *c)
 	kbool(&b, "rubble", x->rubble);
 	kbool(&b, "broken", x->broken);
 	kint(&b, "hits_left", c->hits_left);
+	/* The legend's name and colour, only where it gives them: the
+	 * standard symbols cost no byte more. */
+	if (x->label > 0 && x->label <= m->nlabels) {
+		const struct terrain_label *l = &m->labels[x->label - 1];
+		if (l->name[0])
+			kstr(&b, "name", l->name);
+		if (l->colour != TCOLOUR_NONE)
+			kstr(&b, "colour", terrain_colour_names[l->colour]);
+	}
 	strbuf_addc(&b, '}');
 	add_buf(t, &b);
 	strbuf_free(&b);
 }
 
-static int palette_entry(struct wire_team *t, const struct cell *c)
+static int palette_entry(struct wire_team *t, const struct map *m,
+			 const struct cell *c)
 {
 	for (int i = 0; i < t->npal; i++)
 		if (cell_same(&t->palette[i], c))
@@ -250,7 +266,7 @@ static int palette_entry(struct wire_team *t, const struct cell *c)
 				      (size_t)t->palcap * sizeof *t->palette);
 	}
 	t->palette[t->npal] = *c;
-	terrain_line(t, t->npal, c);
+	terrain_line(t, m, t->npal, c);
 	return t->npal++;
 }
 
@@ -272,7 +288,7 @@ static void sync_cells(struct wire_team *t, const struct game *g,
 				const struct cell *cell = map_cell_c(m, x, y);
 				if (t->cellk[c] < 0 ||
 				    !cell_same(&t->palette[t->cellk[c]], cell)) {
-					k = palette_entry(t, cell);
+					k = palette_entry(t, m, cell);
 					tell = true;
 				}
 			}
@@ -665,7 +681,7 @@ void wire_team_snapshot(const struct wire_team *t, const struct game *g,
 	out->team = t->team;
 	setup_lines(out, g);
 	for (int k = 0; k < t->npal; k++)
-		terrain_line(out, k, &t->palette[k]);
+		terrain_line(out, &g->w->map, k, &t->palette[k]);
 	snapshot_cells(t, out);
 	snapshot_rows(t, out);
 	/* Units in the order they were first told, so that the player's

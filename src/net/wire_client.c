@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "base/util.h"
 #include "game/projection.h"
 #include "game/report.h"
@@ -97,7 +98,10 @@ static int apply_unittype(struct wire_client *c, const struct json *o,
 	const char *sym = json_str(o, "symbol");
 	int cls = name_index(unit_class_names, CLASS_COUNT, json_str(o, "class"));
 	const struct json *wps = json_get(o, "weapons");
-	if (!id || !name || !sym || strlen(sym) != 1 || cls < 0 ||
+	const char *cover_name = json_str(o, "cover");
+	int cover = cover_name ? name_index(cover_names, COVER_COUNT, cover_name)
+			       : COVER_NONE;
+	if (!id || !name || !sym || strlen(sym) != 1 || cls < 0 || cover < 0 ||
 	    strlen(id) >= NAME_MAX_LEN || strlen(name) >= NAME_MAX_LEN || !wps ||
 	    wps->type != JSON_ARR || wps->n > MAX_WEAPONS || r->ntypes >= 4096)
 		return bad(why, "a bad unit type");
@@ -111,6 +115,7 @@ static int apply_unittype(struct wire_client *c, const struct json *o,
 	t->move = json_int(o, "move", 0);
 	t->dv = json_int(o, "dv", 0);
 	t->hits = json_int(o, "hits", 1);
+	t->cover = (enum cover)cover;
 	for (int k = 0; k < wps->n; k++) {
 		const struct json *wj = &wps->items[k];
 		struct weapon *wp = &t->weapons[t->nweapons];
@@ -163,6 +168,31 @@ static int apply_goalset(struct wire_client *c, const struct json *o,
 	return 0;
 }
 
+/* A terrain's name and colour, when the host tells them: into the
+ * labels of the map being built (or the projection's, after start). */
+static int terrain_label(struct wire_client *c, const struct json *o,
+			 struct terrain *t, char *why)
+{
+	const char *name = json_str(o, "name"), *colour = json_str(o, "colour");
+	int k = colour ? name_index(terrain_colour_names, TCOLOUR_COUNT, colour)
+		       : TCOLOUR_NONE;
+	if (!name && !colour)
+		return 0;
+	unsigned cp;
+	size_t at;
+	if (k < 0 || (name && (strlen(name) >= TERRAIN_NAME_LEN ||
+			       utf8_find_hidden(name, &cp, &at) != UTF8_CLEAN)))
+		return bad(why, "a bad terrain name or colour");
+	struct map *m = c->g ? &c->g->w->map : &c->sc.world.map;
+	if (!m->cells)
+		return bad(why, "a terrain name before the setup");
+	int label = map_label(m, name ? name : "", (enum terrain_colour)k);
+	if (label < 0)
+		return bad(why, "too many terrain names");
+	t->label = (unsigned short)label;
+	return 0;
+}
+
 static int apply_terrain(struct wire_client *c, const struct json *o,
 			 char *why)
 {
@@ -199,7 +229,7 @@ static int apply_terrain(struct wire_client *c, const struct json *o,
 	t->rubble = json_bool(o, "rubble", false);
 	t->broken = json_bool(o, "broken", false);
 	cell->hits_left = json_int(o, "hits_left", 0);
-	return 0;
+	return terrain_label(c, o, t, why);
 }
 
 static int apply_cells(struct wire_client *c, const struct json *o, char *why)

@@ -140,6 +140,32 @@ enum cover combat_cover(const struct world *w, int ax, int ay, int tx, int ty)
 	return combat_cover_at(w, ax, ay, tx, ty, NULL, NULL);
 }
 
+enum cover combat_own_cover(enum cover terrain, const struct unit_type *t)
+{
+	return t->cover > terrain ? t->cover : terrain;
+}
+
+enum cover combat_unit_cover(const struct world *w, int ax, int ay, int t,
+			     int *cx, int *cy, bool *own)
+{
+	const struct unit *v = &w->units[t];
+	int x, y;
+	enum cover ground = combat_cover_at(w, ax, ay, v->x, v->y, &x, &y);
+	enum cover best = combat_own_cover(ground, world_type(w, v));
+	bool carried = best > ground;
+	if (carried) {
+		x = v->x;
+		y = v->y;
+	}
+	if (cx)
+		*cx = x;
+	if (cy)
+		*cy = y;
+	if (own)
+		*own = carried;
+	return best;
+}
+
 void combat_ranged_situation(const struct world *w, int a, int wi, int tx,
 			     int ty, int t, struct attack_situation *s)
 {
@@ -153,7 +179,8 @@ void combat_ranged_situation(const struct world *w, int a, int wi, int tx,
 	if (t >= 0) {
 		const struct unit_type *tt = world_type(w, &w->units[t]);
 		s->dv = tt->dv;
-		s->cover = combat_cover(w, u->x, u->y, tx, ty);
+		s->cover = combat_own_cover(combat_cover(w, u->x, u->y, tx, ty),
+					    tt);
 		s->large_target = tt->cls == CLASS_MACHINE;
 	} else {
 		s->dv = map_cell_c(&w->map, tx, ty)->t.dv;

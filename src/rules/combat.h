@@ -54,6 +54,15 @@ enum cover combat_cover(const struct world *w, int ax, int ay, int tx, int ty);
 enum cover combat_cover_at(const struct world *w, int ax, int ay, int tx,
 			   int ty, int *cx, int *cy);
 
+/* The cover a target of type t has where the terrain gives it terrain:
+ * the better of the two, never both (SPEC 4: a pavise). */
+enum cover combat_own_cover(enum cover terrain, const struct unit_type *t);
+/* The cover unit t has against a missile from ax,ay: combat_cover_at's,
+ * or its own when that is better, when *own (may be NULL) is set and
+ * *cx,*cy are its cell. */
+enum cover combat_unit_cover(const struct world *w, int ax, int ay, int t,
+			     int *cx, int *cy, bool *own);
+
 /* Situation of a ranged attack by unit a with its weapon wi on the cell
  * tx,ty (target unit t, or -1 for a structure). */
 void combat_ranged_situation(const struct world *w, int a, int wi, int tx,

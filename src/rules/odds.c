@@ -135,6 +135,11 @@ int odds_answers(const struct roster *r, int attacker, int target,
 		 size_t size)
 {
 	const struct unit_type *t = &r->types[attacker];
+	if (t->nweapons == 0) {
+		snprintf(why, size, "%s has no weapons: it never attacks",
+			 t->id);
+		return -1;
+	}
 	if (q->weapon) {
 		int wi = named_weapon(t, q, why, size);
 		return wi < 0 ? -1 : weapon_answers(r, attacker, wi, target, q, out);
@@ -206,7 +211,9 @@ int odds_compute(const struct roster *r, int attacker, int weapon, int target,
 		.av = wp->av,
 		.dv = t->dv,
 		.ranged = ranged,
-		.cover = q->cover,
+		/* A target's own cover (a pavise) counts when it is the
+		 * better. */
+		.cover = ranged ? combat_own_cover(q->cover, t) : q->cover,
 		/* d > R/2 exactly: 2 d > R, that is 2 num > R den. */
 		.over_half = ranged && 2 * q->range_num > wp->range * q->range_den,
 		.large_target = ranged && t->cls == CLASS_MACHINE,
@@ -284,7 +291,8 @@ static int table_entry(const struct roster *r, int a, int wi, int t,
 	return odds_compute(r, a, wi, t, &e, calc, why, sizeof why);
 }
 
-static void heading(const struct odds_query *q, bool ranged, struct strbuf *b)
+static void heading(const struct roster *r, const struct odds_query *q,
+		    bool ranged, struct strbuf *b)
 {
 	if (!ranged) {
 		strbuf_add(b, "MELEE AND REACH (");
@@ -301,11 +309,15 @@ static void heading(const struct odds_query *q, bool ranged, struct strbuf *b)
 		strbuf_addf(b, "at %s inches", q->range_text);
 	else
 		strbuf_add(b, "within half range");
-	strbuf_addf(b, ", %s)\n",
+	strbuf_addf(b, ", %s",
 		    q->cover == COVER_NONE ? "no cover"
 		    : q->cover == COVER_SOFT ? "soft cover"
 		    : q->cover == COVER_HALF ? "half wall cover"
 					     : "heavy cover");
+	bool carried = false;
+	for (int i = 0; i < r->ntypes; i++)
+		carried = carried || r->types[i].cover != COVER_NONE;
+	strbuf_add(b, carried ? ", or a target's own where better)\n" : ")\n");
 }
 
 static int max_i(int a, int b)
@@ -398,7 +410,7 @@ static void matrix(const struct roster *r, const struct odds_query *q,
 				ww = max_i(ww, (int)strlen(r->types[a].weapons[i].name));
 				rows++;
 			}
-	heading(q, ranged, b);
+	heading(r, q, ranged, b);
 	if (!rows) {
 		strbuf_add(b, "  (no such weapon in this roster)\n");
 		return;

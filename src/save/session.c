@@ -638,8 +638,11 @@ int session_computer_step(struct session *s)
 	if (g->over || g->w->teams[team].control != CONTROL_AI ||
 	    game_awaited_roll(g))
 		return 0;
-	if (!s->ai[team])
+	if (!s->ai[team]) {
 		s->ai[team] = ai_new(g, team, s->level[team]);
+		if (s->explain)
+			ai_explain(s->ai[team], s->explain, s->explain_ctx);
+	}
 	if (s->ai_team != team || s->ai_round != g->round) {
 		s->ai_team = team;
 		s->ai_round = g->round;

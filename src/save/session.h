@@ -32,6 +32,10 @@ struct session {
 	struct ai *ai[MAX_TEAMS];
 	enum ai_level level[MAX_TEAMS];
 	int ai_cmds, ai_round, ai_team;
+	/* Told why each computer player decides what it does
+	 * (ai_explain), or NULL. */
+	ai_explainer explain;
+	void *explain_ctx;
 	/* Called at the end of every session_submit, once the command is
 	 * on disk: where a command's result may be shown. */
 	void (*done)(void *ctx);

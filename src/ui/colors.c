@@ -11,7 +11,8 @@ enum {
 	PAIR_ARC = MAX_TEAMS + 1,
 	PAIR_DEST,
 	PAIR_ERROR,
-	PAIR_HEIGHT /* 3 of them, low to high */
+	PAIR_HEIGHT, /* 3 of them, low to high */
+	PAIR_TERRAIN = PAIR_HEIGHT + 3 /* + each colour a legend may give terrain */
 };
 
 static short colour_of(const char *name)
@@ -51,6 +52,25 @@ static void mono(struct palette *p)
 	p->title = A_REVERSE;
 }
 
+/* The colours a scenario's legend may draw its terrain in; black is
+ * drawn bright (grey), which shows on a dark background. Without colour
+ * they stay A_NORMAL: the symbol alone tells the terrain. */
+static void terrain_colours(struct palette *p, short bg)
+{
+	static const short fg[TCOLOUR_COUNT] = {
+		[TCOLOUR_BLACK] = COLOR_BLACK,     [TCOLOUR_RED] = COLOR_RED,
+		[TCOLOUR_GREEN] = COLOR_GREEN,     [TCOLOUR_YELLOW] = COLOR_YELLOW,
+		[TCOLOUR_BLUE] = COLOR_BLUE,       [TCOLOUR_MAGENTA] = COLOR_MAGENTA,
+		[TCOLOUR_CYAN] = COLOR_CYAN,       [TCOLOUR_WHITE] = COLOR_WHITE,
+	};
+	for (int k = 1; k < TCOLOUR_COUNT; k++) {
+		short pair = (short)(PAIR_TERRAIN + k - 1);
+		if (pair >= COLOR_PAIRS || init_pair(pair, fg[k], bg) != OK)
+			continue;
+		p->terrain[k] = COLOR_PAIR(pair) | (k == TCOLOUR_BLACK ? A_BOLD : 0);
+	}
+}
+
 void palette_init(struct palette *p, const struct world *w)
 {
 	memset(p, 0, sizeof *p);
@@ -82,4 +102,5 @@ void palette_init(struct palette *p, const struct world *w)
 		init_pair((short)(PAIR_HEIGHT + i), shades[i], bg);
 		p->height[i] = COLOR_PAIR(PAIR_HEIGHT + i);
 	}
+	terrain_colours(p, bg);
 }

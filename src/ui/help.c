@@ -3,7 +3,11 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "game/legend.h"
 #include "ui/uipriv.h"
+
+/* Where the scenario's own terrain goes among the lines. */
+#define HELP_TERRAIN "\x01terrain"
 
 static const char *const help_lines[] = {
 	"MOVING THE CURSOR",
@@ -83,9 +87,10 @@ static const char *const help_lines[] = {
 	"                    and medsiege --resume continues it",
 	"",
 	"THE MAP AND THE SCREEN",
-	"  . open  , rough/rubble  # wall  _ wall walk (4 in high)  = parapet",
-	"  % low wall  T woods  ~ water  + door (closed; coloured: locked)",
-	"  ' open door  H ladder  ^ stairs (the ^ key: every cell's height).",
+	"  The terrain you have seen on this map, as its legend has it (a",
+	"  door drawn in a team's colour is locked; the ^ key draws every",
+	"  cell's height):",
+	HELP_TERRAIN,
 	"  Letters are units in their team's colour (or bold / underline /",
 	"  reverse without colour). Dim cells are remembered, not seen now;",
 	"  blank cells were never seen.",
@@ -129,7 +134,7 @@ void help_briefing(struct ui *ui)
 {
 	const struct game *g = ui->g;
 	char **legend;
-	int nlegend = legend_lines(ui, ui->viewer, &legend);
+	int nlegend = whois_lines(ui, ui->viewer, &legend);
 	int n = 0, cap = 9 + g->sc.ngoals + nlegend;
 	char **lines = xcalloc((size_t)cap, sizeof *lines);
 	lines[n++] = xstrdup(g->sc.description ? g->sc.description
@@ -160,26 +165,52 @@ void help_briefing(struct ui *ui)
 	free(lines);
 }
 
-/* Every key, then who is who as the viewer knows it, then the rules. */
+/* One line of the terrain the viewer knows: "    _  wall walk: height 6". */
+static char *terrain_line(const struct legend_line *l)
+{
+	return xasprintf("    %c  %s%s%s%s%s", l->sym, l->words,
+			 l->traits[0] ? ": " : "", l->traits,
+			 l->colour != TCOLOUR_NONE ? "; drawn " : "",
+			 l->colour != TCOLOUR_NONE
+				 ? terrain_colour_names[l->colour]
+				 : "");
+}
+
+/* Every key, the terrain of this map and who is who as the viewer knows
+ * them, then the rules. */
 void help_show(struct ui *ui)
 {
-	int nfixed = (int)(sizeof help_lines / sizeof help_lines[0]), at = 0;
-	while (at < nfixed && strcmp(help_lines[at], "RULES IN SHORT") != 0)
-		at++;
-	char **legend;
-	int nlegend = legend_lines(ui, ui->viewer, &legend), n = 0;
-	const char **lines = xcalloc((size_t)(nfixed + nlegend + 1),
-				     sizeof *lines);
-	for (int i = 0; i < at; i++)
-		lines[n++] = help_lines[i];
-	for (int i = 0; i < nlegend; i++)
-		lines[n++] = legend[i];
-	lines[n++] = "";
-	for (int i = at; i < nfixed; i++)
-		lines[n++] = help_lines[i];
-	pager_show(ui, "medsiege: keys and rules", lines, n, false);
+	int nstatic = (int)(sizeof help_lines / sizeof help_lines[0]), nt = 0;
+	/* The scenario's own legend, as far as the viewer has seen (all of
+	 * it for a replay's spectator; nothing with no viewer). */
+	struct legend_line *t = NULL;
+	if (ui->viewer >= 0)
+		t = legend_lines(ui->g, ui->viewer == UI_VIEW_ALL ? -1 : ui->viewer,
+				 false, &nt);
+	char **whois;
+	int nwhois = whois_lines(ui, ui->viewer, &whois);
+	char **lines = xcalloc((size_t)(nstatic + nt + nwhois + 1), sizeof *lines);
+	int n = 0;
+	for (int i = 0; i < nstatic; i++) {
+		if (strcmp(help_lines[i], "RULES IN SHORT") == 0) {
+			for (int k = 0; k < nwhois; k++)
+				lines[n++] = xstrdup(whois[k]);
+			lines[n++] = xstrdup("");
+		}
+		if (strcmp(help_lines[i], HELP_TERRAIN) != 0) {
+			lines[n++] = xstrdup(help_lines[i]);
+			continue;
+		}
+		for (int k = 0; k < nt; k++)
+			lines[n++] = terrain_line(&t[k]);
+	}
+	free(t);
+	whois_free(whois, nwhois);
+	pager_show(ui, "medsiege: keys and rules", (const char *const *)lines,
+		   n, false);
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
 	free(lines);
-	legend_free(legend, nlegend);
 }
 
 const char *help_hint(const struct ui *ui)

@@ -41,6 +41,8 @@ static chtype terrain(struct ui *ui, int viewer, int x, int y)
 	if (ui->view[i]) {
 		const struct cell *c = map_cell_c(&w->map, x, y);
 		ch = (unsigned char)cell_symbol(c);
+		/* The legend's colour; a lock's team colour over it. */
+		a = p->terrain[map_cell_colour(&w->map, c)];
 		if (c->t.kind == TERRAIN_DOOR && c->t.state == DOOR_LOCKED &&
 		    !c->t.broken && c->t.locked_by >= 0 &&
 		    c->t.locked_by < MAX_TEAMS)

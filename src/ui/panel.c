@@ -91,6 +91,10 @@ static void header(struct ui *ui, struct pen *p)
 static void weapons(struct ui *ui, struct pen *p, const struct unit *u)
 {
 	const struct unit_type *t = world_type(ui->g->w, u);
+	if (t->nweapons == 0)
+		say(p, A_NORMAL, " no weapons: it never attacks");
+	if (t->cover != COVER_NONE)
+		say(p, A_NORMAL, " carries %s cover", cover_names[t->cover]);
 	for (int i = 0; i < t->nweapons; i++) {
 		const struct weapon *wp = &t->weapons[i];
 		char range[32] = "", extra[64] = "";
@@ -297,8 +301,10 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 	}
 	if (ui->view[i]) {
 		const struct cell *c = map_cell_c(&w->map, ui->cx, ui->cy);
+		char words[2 * TERRAIN_NAME_LEN];
 		if (p->lean < LEAN_DETAIL)
-			say(p, A_NORMAL, " %s, height %d", cell_describe(c),
+			say(p, A_NORMAL, " %s, height %d",
+			    map_cell_words(&w->map, c, words, sizeof words),
 			    c->t.height);
 		if (c->t.kind == TERRAIN_DOOR && c->t.state == DOOR_LOCKED &&
 		    !c->t.broken && c->t.locked_by >= 0)

@@ -56,6 +56,8 @@ struct palette {
 	attr_t title;
 	attr_t height[3];     /* heights shown: 1-3, 4-7, 8 inches and more
 				 (nothing without colour: digits tell) */
+	attr_t terrain[TCOLOUR_COUNT]; /* a legend's colours (none without
+					  colour) */
 };
 
 enum ui_mode { MODE_PLAY, MODE_CONFIRM, MODE_ASK, MODE_NOTICE, MODE_PROMPT };
@@ -246,9 +248,9 @@ void digest_recall(struct ui *ui);
 
 /* legend.c: who is who (the roster's unit letters, each side's id
  * letter, the units viewer may name: never an enemy it has not seen), as
- * owned lines in *out; returns how many. Free with legend_free. */
-int legend_lines(const struct ui *ui, int viewer, char ***out);
-void legend_free(char **lines, int n);
+ * owned lines in *out; returns how many. Free with whois_free. */
+int whois_lines(const struct ui *ui, int viewer, char ***out);
+void whois_free(char **lines, int n);
 
 /* idview.c: each unit the viewer knows with its id written on the map
  * (I), after mapview_draw's units. */

@@ -53,6 +53,31 @@ enum door_state {
 };
 extern const char *const door_state_names[DOOR_STATE_COUNT];
 
+/* Colours a legend entry may draw its terrain in (none: the terminal's
+ * own, as the standard symbols are drawn). */
+#define TERRAIN_COLOUR_LIST(X)                \
+	X(TCOLOUR_NONE, "none")               \
+	X(TCOLOUR_BLACK, "black")             \
+	X(TCOLOUR_RED, "red")                 \
+	X(TCOLOUR_GREEN, "green")             \
+	X(TCOLOUR_YELLOW, "yellow")           \
+	X(TCOLOUR_BLUE, "blue")               \
+	X(TCOLOUR_MAGENTA, "magenta")         \
+	X(TCOLOUR_CYAN, "cyan")               \
+	X(TCOLOUR_WHITE, "white")
+
+enum terrain_colour {
+#define X(e, n) e,
+	TERRAIN_COLOUR_LIST(X)
+#undef X
+	TCOLOUR_COUNT
+};
+extern const char *const terrain_colour_names[TCOLOUR_COUNT];
+
+/* A legend entry's name for its terrain, in bytes of UTF-8 with the
+ * terminating NUL. */
+#define TERRAIN_NAME_LEN 32
+
 /* Terrain kind from its YAML name, or -1. Likewise cover and door state. */
 int terrain_parse(const char *s);
 int cover_parse(const char *s);
@@ -76,6 +101,9 @@ struct terrain {
 	int dv, hits;        /* breachable when hits > 0 */
 	bool rubble;         /* a breached wall */
 	bool broken;         /* a destroyed door: an open gap */
+	/* The legend entry's name and colour: 0 for none, else 1 + an
+	 * index into the map's labels (cells stay small). */
+	unsigned short label;
 };
 
 /* The defaults for a terrain kind with a given symbol (SPEC 3). */
@@ -86,12 +114,25 @@ struct cell {
 	int hits_left;       /* for breachable doors and walls */
 };
 
+/* What a scenario's legend calls a terrain, and the colour it is drawn
+ * in. */
+struct terrain_label {
+	char name[TERRAIN_NAME_LEN]; /* "" for none */
+	enum terrain_colour colour;
+};
+
+/* At most this many labels on a map (one per legend entry would do). */
+#define MAP_MAX_LABELS 4096
+
 struct map {
 	int w, h;
 	struct cell *cells;  /* w * h, row-major */
+	int nlabels;
+	struct terrain_label *labels; /* owned */
 };
 
-/* Allocate a w x h map of open ground; free with map_free. */
+/* Allocate a w x h map of open ground, with no labels; free with
+ * map_free. */
 void map_init(struct map *m, int w, int h);
 void map_free(struct map *m);
 /* Deep copy of src into dst (dst uninitialised); free with map_free. */
@@ -126,6 +167,27 @@ bool cell_breachable(const struct cell *c);
 char cell_symbol(const struct cell *c);
 /* A short human name: "wall walk", "door (locked)", ... */
 const char *cell_describe(const struct cell *c);
+
+/* The label value for name (at most TERRAIN_NAME_LEN - 1 bytes; "" for
+ * none) and colour, added to the map's labels unless it holds it: 0 for
+ * neither, -1 when the map holds MAP_MAX_LABELS already. */
+int map_label(struct map *m, const char *name, enum terrain_colour colour);
+/* The label of a cell's terrain, or NULL: a breached wall and a broken
+ * door are no longer what the legend named. */
+const struct terrain_label *map_cell_label(const struct map *m,
+					   const struct cell *c);
+/* The legend's name of the cell's terrain, or NULL. */
+const char *map_cell_name(const struct map *m, const struct cell *c);
+/* The colour the cell is drawn in (TCOLOUR_NONE: the terminal's own). */
+enum terrain_colour map_cell_colour(const struct map *m, const struct cell *c);
+/* The cell in words, into buf: its legend name with what it is
+ * ("Postern gate (door, closed)"), else cell_describe's. Returns buf. */
+const char *map_cell_words(const struct map *m, const struct cell *c,
+			   char *buf, int size);
+/* Its kind's properties in words, as help and view list them:
+ * "impassable, blocks sight, height 4, half cover", a breachable one's
+ * DV and hits from the legend; "" for plain open ground. */
+void map_cell_traits(const struct cell *c, char *buf, int size);
 
 /* Turn a breached wall into rubble, or a destroyed door into a gap. */
 void cell_destroy(struct cell *c);

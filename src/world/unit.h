@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "base/geom.h"
+#include "world/map.h"
 
 #define UNIT_CLASS_LIST(X)          \
 	X(CLASS_FOOT, "foot")       \
@@ -60,6 +61,10 @@ struct unit_type {
 	int move;       /* inches */
 	int dv;
 	int hits;
+	/* Cover the unit carries (a pavise, a mantlet): against missiles it
+	 * counts the better of this and the terrain's (SPEC 4). */
+	enum cover cover;
+	/* 0 for a unit that never attacks (an obstacle, a mantlet). */
 	int nweapons;
 	struct weapon weapons[MAX_WEAPONS];
 	char *description; /* owned, may be NULL */

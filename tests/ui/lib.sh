@@ -24,6 +24,23 @@ cleanup() { tm kill-server >/dev/null 2>&1; }
 trap 'cleanup; rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
+# hosted_games: runtime and group folders of the test's own for hosted
+# games, and a cleanup that stops their hosts too (from each game's log's
+# pid).
+hosted_games() {
+	XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
+	mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
+	export XDG_RUNTIME_DIR MEDSIEGE_GROUP_ROOT
+	cleanup() {
+		tm kill-server >/dev/null 2>&1
+		for log in "$XDG_STATE_HOME"/medsiege/games/*/log; do
+			[ -f "$log" ] || continue
+			pid=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$log" | tail -n 1)
+			[ -n "$pid" ] && kill "$pid" 2>/dev/null
+		done
+	}
+}
+
 # start [ENV=VALUE...] -- [ARGS...]: the game in a fresh tcols x tlines
 # (80x24) session;
 # ARGS default to the gatehouse scenario with seed 1.
@@ -115,9 +132,16 @@ at() {
 # the sorted SGR numbers that set them ("1 7": bold and reverse; "" for
 # none); colours are left out. Columns count bytes: right of a non-ASCII
 # character on the same row they are off.
-attrs_at() {
-	tm capture-pane -e -p -t t | LC_ALL=C awk -v x="$1" -v y="$2" '
-	function reset(  k) { for (k = 1; k <= 9; k++) on[k] = 0 }
+attrs_at() { sgr_at attrs "$1" "$2"; }
+
+# fg_at X Y: the foreground colour (SGR 30-37) of the character at
+# column X, row Y; "" for the terminal's own.
+fg_at() { sgr_at fg "$1" "$2"; }
+
+# sgr_at attrs|fg X Y: what attrs_at and fg_at print.
+sgr_at() {
+	tm capture-pane -e -p -t t | LC_ALL=C awk -v mode="$1" -v x="$2" -v y="$3" '
+	function reset(  k) { for (k = 1; k <= 9; k++) on[k] = 0; fg = "" }
 	NR == y + 1 {
 		reset(); n = length($0); col = 0
 		for (i = 1; i <= n; i++) {
@@ -136,6 +160,8 @@ attrs_at() {
 						else if (v <= 9) on[v] = 1
 						else if (v == 22) on[1] = on[2] = 0
 						else if (v >= 23 && v <= 29) on[v - 20] = 0
+						else if (v >= 30 && v <= 37) fg = v
+						else if (v == 39) fg = ""
 						else if (v == 38 || v == 48)
 							m += a[m + 1] == 5 ? 2 : 4
 					}
@@ -150,7 +176,7 @@ attrs_at() {
 		if (col == x)
 			for (k = 1; k <= 9; k++)
 				if (on[k]) s = s (s == "" ? "" : " ") k
-		print s
+		print mode == "fg" ? (col == x ? fg : "") : s
 		exit
 	}'
 }

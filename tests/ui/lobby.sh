@@ -7,17 +7,7 @@
 # the watch code the seat's W key shows; another login is asked for the
 # key, refuses a wrong one in one line, and quits.
 . "$(dirname "$0")/lib.sh"
-XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
-export XDG_RUNTIME_DIR MEDSIEGE_GROUP_ROOT
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	for log in "$XDG_STATE_HOME"/medsiege/games/*/log; do
-		[ -f "$log" ] || continue
-		pid=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$log" | tail -n 1)
-		[ -n "$pid" ] && kill "$pid" 2>/dev/null
-	done
-}
+hosted_games
 
 check "games says when there are none" \
 	eval '"$bin" games | grep -q "No hosted games. Start one with: medsiege host SCENARIO"'

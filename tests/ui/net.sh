@@ -11,18 +11,7 @@
 # Blue's screen shows on its W key.
 . "$(dirname "$0")/lib.sh"
 field=$srcdir/tests/ui/melee.yaml
-XDG_RUNTIME_DIR=$work/run MEDSIEGE_GROUP_ROOT=$work/groups
-mkdir -m 700 "$XDG_RUNTIME_DIR" "$MEDSIEGE_GROUP_ROOT"
-export XDG_RUNTIME_DIR MEDSIEGE_GROUP_ROOT
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	# The host: from its game's log's pid.
-	for log in "$XDG_STATE_HOME"/medsiege/games/*/log; do
-		[ -f "$log" ] || continue
-		pid=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$log" | tail -n 1)
-		[ -n "$pid" ] && kill "$pid" 2>/dev/null
-	done
-}
+hosted_games
 
 # seat NAME TERM ARGS: a client in a tmux session of its own.
 seat() {

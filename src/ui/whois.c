@@ -1,4 +1,4 @@
-/* legend.c: who is who, for the help (?) and the briefing (i): the map
+/* whois.c: who is who, for the help (?) and the briefing (i): the map
  * letter of each unit type of the roster (public: every side may read
  * the roster), each side's id letter, and the units the viewer may name:
  * all of its own, and the enemies it sees now or saw before (with where).
@@ -88,7 +88,7 @@ static void side_units(struct page_lines *l, const struct ui *ui, int viewer,
 	free(items);
 }
 
-int legend_lines(const struct ui *ui, int viewer, char ***out)
+int whois_lines(const struct ui *ui, int viewer, char ***out)
 {
 	const struct world *w = ui->g->w;
 	struct page_lines l = {0};
@@ -111,7 +111,7 @@ int legend_lines(const struct ui *ui, int viewer, char ***out)
 	return l.n;
 }
 
-void legend_free(char **lines, int n)
+void whois_free(char **lines, int n)
 {
 	for (int i = 0; i < n; i++)
 		free(lines[i]);
