@@ -238,13 +238,8 @@ static void same_picture(const struct game *g, const struct game *p)
 		int j = world_find_unit(g->w, pu->id);
 		assert_true(j >= 0);
 		const struct unit *u = &g->w->units[j];
-		/* Every unit the projection names is Red's or one Red saw:
-		 * with a last-seen mark, or without one when Red saw it
-		 * fall (a unit seen disabled is no longer "last seen"
-		 * anywhere; the projection was told it is disabled). */
-		assert_true(u->team == 0 || k->last[j].round >= 0 ||
-			    (u->status == STATUS_DISABLED &&
-			     pu->status == STATUS_DISABLED));
+		/* Every unit the projection names is Red's or one Red saw. */
+		assert_true(u->team == 0 || k->last[j].round >= 0);
 		assert_int_equal(pk->units[i], knowledge_knows(k, j));
 		if (pk->units[i]) {
 			assert_int_equal(pu->x, u->x);

@@ -193,7 +193,8 @@ static void test_odds_count_own_cover(void **state)
 	assert_int_equal(odds_compute(&r, a, 0, p, &q, &c, why, sizeof why), 0);
 	ASSERT_CALC(&c, 18, {"AV", 9}, {"DV", 5}, {"heavy cover", 4});
 	/* No weapon to pick. */
-	assert_int_equal(odds_pick_weapon(&r.types[m], &q, why, sizeof why), -1);
+	struct odds_answer ans[ODDS_MAX_ANSWERS];
+	assert_int_equal(odds_answers(&r, m, p, &q, ans, why, sizeof why), -1);
 	assert_string_equal(why, "mantlet has no weapons: it never attacks");
 	roster_free(&r);
 	free(path);

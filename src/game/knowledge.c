@@ -224,14 +224,7 @@ static void refresh_units(struct game *g, struct knowledge *k)
 			k->units[i] = alive;
 			continue;
 		}
-		bool was = k->units[i];
-		bool seen = k->view[u->y * w->map.w + u->x];
-		k->units[i] = alive && seen;
-		/* Seen on the field and now seen fallen where it stood: no
-		 * longer "last seen" anywhere. One disabled out of sight is
-		 * still believed where it was last seen. */
-		if (was && seen && u->status == STATUS_DISABLED)
-			k->last[i] = (struct last_seen){-1, -1, -1};
+		k->units[i] = alive && k->view[u->y * w->map.w + u->x];
 		if (k->units[i])
 			k->last[i] = (struct last_seen){u->x, u->y, g->round};
 	}

@@ -149,7 +149,7 @@ play() {
 	shot "the end of the help" "RULES IN SHORT"
 	keys q
 	shot "back from the help" "movement left"
-	keys "?" NPage NPage NPage NPage
+	keys "?" End PPage
 	shot "the help's who is who" "(ids b1, b2...)"
 	keys q
 	shot "back from who is who" "movement left"

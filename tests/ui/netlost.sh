@@ -40,8 +40,11 @@ check "whose log says it was woken" eval 'grep -q "(Melee), woken" "$XDG_STATE_H
 keys e y
 check "and the game goes on" wait_for "== Round 1: Red, Melee =="
 keys q y
+# The shell's line wraps at 80 columns, and may scroll its start off the
+# pane: the pane's history is read too.
 check "Red leaves; the shell says how to come back" \
-	wait_for "You left game $game (Red); it goes on. Come back with"
+	eventually 'tm capture-pane -p -S -50 -t t |
+		grep -qF "You left game $game (Red); it goes on. Come back with"' 10
 check "with nobody connected the host sleeps after its idle time" \
 	eval 'i=0; while alive "$second" && [ $i -lt 300 ]; do i=$((i + 1)); sleep 0.05; done; ! alive "$second"'
 check "games lists it asleep" eval '"$bin" games | grep -q "^$game .* asleep"'
