@@ -30,7 +30,7 @@ check "the parapet, a standard symbol, in the terminal's own" \
 	eventually '[ "$(cell 3 1)" = "=" ] && [ -z "$(fg_at 6 7)" ]'
 keys '?'
 check "? shows the help" wait_for "MOVING THE CURSOR"
-keys NPage NPage Down Down Down Down
+scroll_to "_ Curtain walk" "+ Postern gate"
 check "? lists the walk as this map has it" \
 	wait_joined "_ Curtain walk (wall walk): height 6"
 check "and the moat, by name and colour" wait_joined "~ Moat (water): impassable; drawn blue"

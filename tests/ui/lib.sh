@@ -111,6 +111,23 @@ wait_joined() {
 	eventually 'joined | grep -Fq -- "$joined_text"' "${2:-10}"
 }
 
+# scroll_to TEXT...: Down, a row at a time, until a page shows every TEXT
+# (a long page such as the help, whose length changes with its keys).
+scroll_to() {
+	st_n=0
+	while [ $st_n -lt 150 ]; do
+		st_all=1
+		for st_t in "$@"; do
+			joined | grep -Fq -- "$st_t" || { st_all=0; break; }
+		done
+		[ $st_all = 1 ] && return 0
+		keys Down
+		sleep 0.05
+		st_n=$((st_n + 1))
+	done
+	return 1
+}
+
 # eventually SHELL-TEST [SECONDS]: until the test holds (the terminal may
 # be between two halves of a frame when first looked at).
 eventually() {

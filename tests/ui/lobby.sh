@@ -54,7 +54,7 @@ keys q q
 check "leaving the seat asks first" wait_for "Leave your seat? The game goes on"
 keys y
 check "back at the menu, which lists the game, this login's, its turn marked" \
-	eval 'wait_for "n  host a new game" &&
+	eval 'wait_for "Red (yours)" &&
 	screen | grep -q "^$game  *Tutorial  *1  Red (yours)  *running"'
 keys k Enter
 wait_for "Game:"

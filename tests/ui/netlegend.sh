@@ -15,7 +15,7 @@ look() {
 	wait_for "Curtain walk (wall walk), height 6" &&
 		screen | grep -o "Curtain walk (wall walk), height 6" >"$work/$1.panel" &&
 		keys '?' && wait_for "MOVING THE CURSOR" &&
-		keys NPage NPage Down Down Down Down &&
+		scroll_to "THE MAP AND THE SCREEN" "Letters are units" &&
 		wait_for "Curtain walk (wall walk): height 6" &&
 		screen | sed -n '/THE MAP AND THE SCREEN/,/Letters are units/p' >"$work/$1.help"
 }

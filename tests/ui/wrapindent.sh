@@ -32,7 +32,7 @@ keys End
 check "a usage too long for a row: its further row under the name" \
 	eval 'screen | grep -q "^  \[--behind\] \[--ladder\] | --table"'
 check "a help too long for a row: its further row under the help" \
-	eval 'screen | grep -q "^      table of every type"'
-check "none back at the edge" eval '! screen | grep -q "^\[--behind\]\|^table of every"'
+	eval 'screen | grep -q "^      they stand; between unit types, each weapon"'
+check "none back at the edge" eval '! screen | grep -q "^\[--behind\]\|^they stand"'
 keys q
 finish
