@@ -686,18 +686,11 @@ void wire_team_snapshot(const struct wire_team *t, const struct game *g,
 	snapshot_rows(t, out);
 	/* Units in the order they were first told, so that the player's
 	 * side numbers them as the whole record would have. */
-	int *order = xmalloc((size_t)(t->nunits ? t->nunits : 1) * sizeof *order);
-	int n = 0;
+	int n = t->useq;
+	int *order = xmalloc((size_t)(n ? n : 1) * sizeof *order);
 	for (int i = 0; i < t->nunits; i++)
 		if (t->units[i].told)
-			order[n++] = i;
-	for (int a = 1; a < n; a++)
-		for (int b = a; b > 0 && t->units[order[b - 1]].seq >
-					      t->units[order[b]].seq; b--) {
-			int tmp = order[b];
-			order[b] = order[b - 1];
-			order[b - 1] = tmp;
-		}
+			order[t->units[i].seq] = i; /* seq: 0 to useq - 1, once each */
 	for (int i = 0; i < n; i++) {
 		const struct wire_unit *r = &t->units[order[i]];
 		unit_line(out, g, order[i], r, r->fields, r->own);
