@@ -120,6 +120,11 @@ static void test_near_moveto_takes_game_path(void **state)
 			 n);
 	assert_int_equal(turns, 1);
 	assert_memory_equal(seen, dirs, (size_t)n * sizeof *dirs);
+	/* What a computer player's moveto is checked against (ai.c): only
+	 * a move beyond this turn counts as one. */
+	assert_false(game_moveto_beyond_turn(g, 0, 4, 4));
+	assert_true(game_moveto_beyond_turn(g, 0, 14, 1));
+	assert_false(game_moveto_beyond_turn(g, 0, 1, 1));
 	run(g, &l, "moveto r1 4,4");
 	assert_int_equal(count(&l, EV_MOVE), n);
 	at(g, "r1", 4, 4);

@@ -198,6 +198,14 @@ int game_advance(struct game *g, int unit, int x, int y, char *why)
 	return rc;
 }
 
+bool game_moveto_beyond_turn(struct game *g, int unit, int x, int y)
+{
+	char why[GAME_WHY_LEN];
+	enum dir dirs[1024];
+	return game_moveto_check(g, unit, x, y, why) == 0 &&
+	       game_within_turn(g, unit, x, y, dirs, 1024, why) <= 0;
+}
+
 int game_moveto_preview(struct game *g, int unit, int x, int y,
 			enum dir *dirs, int max, int *turns, char *why)
 {

@@ -46,6 +46,11 @@ unsigned char *game_exit_cells(const struct game *g, int team);
 int game_moveto_preview(struct game *g, int unit, int x, int y,
 			enum dir *dirs, int max, int *turns, char *why);
 
+/* Whether "moveto unit x,y" would be a move beyond this turn's movement
+ * (it would be accepted by the checks every move passes, and the cell
+ * lies beyond the path within this turn that moveto takes first). */
+bool game_moveto_beyond_turn(struct game *g, int unit, int x, int y);
+
 /* unit's standing order, or NULL when it has none. */
 const struct standing_order *game_order(const struct game *g, int unit);
 /* Give unit a standing order to x,y, in its team's turn (replacing any
