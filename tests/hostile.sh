@@ -515,8 +515,9 @@ fi
 rm -rf "$tmp/state"
 "$bin" run "$scen" --seed 7 --save --keep-going --script "$tmp/cmds" >/dev/null
 save=$(newest_save)
-# The 5th command (in round 1) changed: round 2's hash tells.
-awk '!/^#/ && ++n == 5 { $0 = "move r1 n" } { print }' "$save" >"$tmp/edited.save"
+# The 6th command (in round 1, r6's move of four steps) changed to a
+# shorter move that still applies: round 2's hash tells.
+awk '!/^#/ && ++n == 6 { $0 = "move r6 n" } { print }' "$save" >"$tmp/edited.save"
 check_line=$(grep -n '^# round 2 hash' "$save" | cut -d: -f1)
 diverged="edited.save:$((check_line - 1)): the replay diverged at round 2"
 expect_error "run SAVE: an edited save is refused" 2 "$diverged" "$bin" run "$tmp/edited.save"

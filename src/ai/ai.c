@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "game/orders.h"
 
 const char *const ai_level_names[AI_LEVEL_COUNT] = {
 #define X(e, n) n,
@@ -52,6 +53,22 @@ enum ai_level ai_get_level(const struct ai *a)
 	return a->level;
 }
 
+/* Whether line is a moveto to a cell beyond this turn's movement. The
+ * computer chooses its moves within one turn, on the field as its team
+ * knows it, and a moveto that the game's own path takes beyond was
+ * refused before such moves went as far as they can (game/orders.h): it
+ * is taken as refused still, so that the computer plays the games it
+ * played. */
+static bool beyond_turn(struct game *g, const char *line)
+{
+	char id[UNIT_ID_LEN + 1];
+	int x, y;
+	if (sscanf(line, "moveto %16s %d,%d", id, &x, &y) != 3)
+		return false;
+	int u = world_find_unit(g->w, id);
+	return u >= 0 && game_moveto_beyond_turn(g, u, x, y);
+}
+
 void ai_next(struct ai *a, struct game *g, char *line, int size)
 {
 	/* A new step: every unit may act again. */
@@ -62,10 +79,15 @@ void ai_next(struct ai *a, struct game *g, char *line, int size)
 		a->active = g->active;
 		memset(a->done, 0, (size_t)a->ndone * sizeof *a->done);
 	}
-	if (a->level == AI_NORMAL)
-		ai_normal_next(a, g, line, size);
-	else
-		ai_easy_next(a, g, line, size);
+	for (;;) {
+		if (a->level == AI_NORMAL)
+			ai_normal_next(a, g, line, size);
+		else
+			ai_easy_next(a, g, line, size);
+		if (!beyond_turn(g, line))
+			return;
+		ai_rejected(a);
+	}
 }
 
 void ai_rejected(struct ai *a)

@@ -8,6 +8,7 @@
 #include "base/util.h"
 #include "cli/cli.h"
 #include "cmd/cmd.h"
+#include "game/orders.h"
 #include "rules/path.h"
 
 static const char reach_usage[] =
@@ -46,25 +47,6 @@ static int find_unit(const struct world *w, const char *s)
 		cli_warn("medsiege reach: no unit '%s'", s);
 	free(ids);
 	return -1;
-}
-
-/* Flags for the cells of the unit's own team's exit areas, where it
- * would leave the board; NULL when there are none. Caller frees. */
-static unsigned char *exit_cells(const struct game *g, int team)
-{
-	const struct world *w = g->w;
-	unsigned char *ex = NULL;
-	for (int i = 0; i < g->sc.ngoals; i++) {
-		const struct goal *gl = &g->sc.goals[i];
-		if (gl->kind != GOAL_ESCAPE || gl->team != team)
-			continue;
-		if (!ex)
-			ex = xcalloc((size_t)w->map.w * (size_t)w->map.h, 1);
-		for (int y = gl->y0; y <= gl->y1; y++)
-			for (int x = gl->x0; x <= gl->x1; x++)
-				ex[y * w->map.w + x] = 1;
-	}
-	return ex;
 }
 
 static const char *const act_names[] = {"step", "face", "open"};
@@ -165,7 +147,7 @@ static void plan(struct game *g, int idx, int tx, int ty, struct path *p)
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[idx];
 	const struct knowledge *k = game_knowledge(g, u->team);
-	unsigned char *exits = exit_cells(g, u->team);
+	unsigned char *exits = game_exit_cells(g, u->team);
 	bool moving = g->active == u->team && g->step == STEP_MOVEMENT;
 	struct path_query q = {
 		.known = k->units,

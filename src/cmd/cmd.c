@@ -28,6 +28,9 @@ const struct cmd_entry cmd_table[] = {
 	 cmd_undo},
 	{"roll", "N", "give the die the game awaits (manual dice): the number it "
 	 "shows", 1, 1, cmd_roll},
+	{"order", "ID X,Y | ID cancel | run [ID]",
+	 "keep a unit going to a cell turn after turn (a standing order), "
+	 "cancel it, or carry out the standing orders", 1, 2, cmd_order},
 	{NULL, NULL, NULL, 0, 0, NULL},
 };
 
@@ -125,7 +128,7 @@ static int cmd_parse_run(struct game *g, int issuer, const char *line,
 		else
 			snprintf(why, CMD_WHY_LEN,
 				 "unknown command '%.40s'; commands: move moveto "
-				 "face door shoot fight end undo roll",
+				 "face door shoot fight end undo roll order",
 				 argv[0]);
 		return -1;
 	}

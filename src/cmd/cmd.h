@@ -79,6 +79,35 @@ bool cmd_end_goal_reached(const struct game *g, const struct cmd_end_goal *goal)
 int cmd_end_until(struct game *g, const struct cmd_end_goal *goal,
 		  int (*end_one)(void *ctx, char *why), void *ctx, char *why);
 
+/* After a command that gives unit another order than its standing
+ * order (move, face, door, a moveto elsewhere): when it was accepted
+ * (rc 0) the standing order is dropped. Returns rc. */
+int cmd_other_order(struct game *g, int unit, int rc);
+
+/* Standing orders carried out ("order run [ID]"): each unit's part for
+ * this turn is given as the "moveto ID X,Y" it stands for, through give
+ * (which also saves it, where a save is kept: a save holds what was
+ * done, so it replays exactly). Before a unit's first steps would draw
+ * a free attack, consent (when set) is asked, with those steps; without
+ * it the run stops there. */
+struct cmd_order_run {
+	int (*give)(void *ctx, const char *line, char *why);
+	bool (*consent)(void *ctx, int unit, const enum dir *dirs, int n);
+	void *ctx;
+};
+/* When line is "order run [ID]" (1, *only the unit named or -1), or -1
+ * with why when it is one but malformed; 0 for any other line. */
+int cmd_order_run_from_line(const struct game *g, int issuer, const char *line,
+			    int *only, char *why);
+/* Carry out issuer's standing orders (only's, when only >= 0), in order
+ * of unit, each as far as it goes this turn. The run stops after a
+ * moveto that brought an enemy into view (the moveto said so) or left
+ * the game waiting for a die. Returns 0, or -1 with why when no order
+ * could go on, a line was refused, or a free attack was not agreed to
+ * (why then says what to give to go on regardless). */
+int cmd_order_run(struct game *g, int issuer, int only,
+		  const struct cmd_order_run *r, char *why);
+
 /* The commands, one file each. */
 int cmd_move(struct game *g, int issuer, int argc, char **argv,
 		char *why);
@@ -97,6 +126,8 @@ int cmd_end(struct game *g, int issuer, int argc, char **argv,
 int cmd_undo(struct game *g, int issuer, int argc, char **argv,
 		char *why);
 int cmd_roll(struct game *g, int issuer, int argc, char **argv,
+		char *why);
+int cmd_order(struct game *g, int issuer, int argc, char **argv,
 		char *why);
 
 #endif

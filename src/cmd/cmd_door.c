@@ -17,7 +17,8 @@ int cmd_door(struct game *g, int issuer, int argc, char **argv, char *why)
 		return -1;
 	for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
 		if (strcasecmp(argv[2], actions[i]) == 0)
-			return game_door(g, u, (enum dir)d, actions[i], why);
+			return cmd_other_order(
+				g, u, game_door(g, u, (enum dir)d, actions[i], why));
 	snprintf(why, CMD_WHY_LEN,
 		 "'%.40s' is not a door action: use open, close, lock or unlock",
 		 argv[2]);

@@ -10,5 +10,5 @@ int cmd_face(struct game *g, int issuer, int argc, char **argv, char *why)
 	int d = cmd_dir_arg(argv[1], why);
 	if (d < 0)
 		return -1;
-	return game_face(g, u, (enum dir)d, why);
+	return cmd_other_order(g, u, game_face(g, u, (enum dir)d, why));
 }

@@ -13,5 +13,5 @@ int cmd_move(struct game *g, int issuer, int argc, char **argv, char *why)
 			return -1;
 		dirs[i - 1] = (enum dir)d;
 	}
-	return game_move(g, u, dirs, argc - 1, why);
+	return cmd_other_order(g, u, game_move(g, u, dirs, argc - 1, why));
 }

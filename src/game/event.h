@@ -42,6 +42,28 @@ enum announce_kind {
 	ANNOUNCE_OUTNUMBER,   /* before unit fights target: value2 = modifier */
 	ANNOUNCE_UNFORESEEN,  /* unit halted at x0,y0: leaving would draw a
 				 free attack from target it was not shown */
+	/* Standing orders and the moves beyond one turn (orders.h): told to
+	 * the unit's own team only. */
+	ANNOUNCE_ORDER,       /* unit at x0,y0 has a standing order to x1,y1,
+				 value more turns away (after this one) */
+	ANNOUNCE_ORDER_END,   /* unit's standing order to x1,y1 ends: value
+				 an order_end */
+	ANNOUNCE_SHORT,       /* unit's moveto stops at x0,y0 for this turn:
+				 x1,y1 is value turns more away */
+	ANNOUNCE_SIGHTED,     /* unit's moveto to x1,y1 stops at x0,y0:
+				 target comes into view */
+	ANNOUNCE_ATTACK_AHEAD, /* unit's moveto to x1,y1 stops at x0,y0: the
+				 next step would draw a free attack from
+				 target, needing value */
+	ANNOUNCE_BLOCKED,     /* unit's moveto to x1,y1 stops at x0,y0: no
+				 way on as its team knows the field (text) */
+};
+
+/* How a standing order ended (ANNOUNCE_ORDER_END's value). */
+enum order_end {
+	ORDER_DONE,           /* the unit got there */
+	ORDER_CANCELLED,      /* by "order ID cancel" */
+	ORDER_REPLACED,       /* by another order to the unit */
 };
 
 /* What a roll is for (EV_ROLL's kind). */

@@ -46,8 +46,10 @@ static void undo_entry_free(struct undo_entry *e)
 {
 	free(e->units);
 	free(e->last);
+	free(e->orders);
 	e->units = NULL;
 	e->last = NULL;
+	e->orders = NULL;
 }
 
 void game_undo_forget(struct game *g)
@@ -65,6 +67,7 @@ void game_free(struct game *g)
 	game_undo_forget(g);
 	game_move_run_free(g->wait.move);
 	knowledge_free_all(g);
+	free(g->orders);
 	free(g->listeners);
 	scenario_free(&g->sc);
 	free(g);
@@ -280,6 +283,27 @@ void game_undo_push(struct game *g, int cx, int cy)
 		e->cy = cy;
 		e->cell = *map_cell(&g->w->map, cx, cy);
 	}
+	e->norders = g->norders;
+	e->orders = xmalloc((size_t)(g->norders ? g->norders : 1) *
+			    sizeof *e->orders);
+	if (g->norders)
+		memcpy(e->orders, g->orders,
+		       (size_t)g->norders * sizeof *g->orders);
+	e->joined = false;
+}
+
+/* Put the game back as entry e found it. */
+static void undo_restore(struct game *g, struct undo_entry *e)
+{
+	memcpy(g->w->units, e->units,
+	       (size_t)g->w->nunits * sizeof *g->w->units);
+	if (e->has_cell)
+		*map_cell(&g->w->map, e->cx, e->cy) = e->cell;
+	world_index(g->w);
+	/* With the world as it was, what the teams knew of it. */
+	knowledge_restore(g, e);
+	game_orders_restore(g, e->orders, e->norders);
+	undo_entry_free(e);
 }
 
 int game_undo(struct game *g, char *why)
@@ -297,15 +321,12 @@ int game_undo(struct game *g, char *why)
 			 "were made in");
 		return -1;
 	}
-	struct undo_entry *e = &g->undo[--g->nundo];
-	memcpy(g->w->units, e->units,
-	       (size_t)g->w->nunits * sizeof *g->w->units);
-	if (e->has_cell)
-		*map_cell(&g->w->map, e->cx, e->cy) = e->cell;
-	world_index(g->w);
-	/* With the world as it was, what the teams knew of it. */
-	knowledge_restore(g, e);
-	undo_entry_free(e);
+	bool joined;
+	do {
+		struct undo_entry *e = &g->undo[--g->nundo];
+		joined = e->joined;
+		undo_restore(g, e);
+	} while (joined && g->nundo > 0);
 	struct event ev = game_event(EV_UNDO);
 	game_emit(g, &ev);
 	return 0;
@@ -336,6 +357,13 @@ uint64_t game_state_hash(const struct game *g)
 	}
 	for (int i = 0; i < g->sc.ngoals; i++)
 		h = mix(h, (uint64_t)g->sc.goals[i].progress);
+	/* Mixed in only when there are some: a game without standing orders
+	 * hashes as games did before they existed, so older saves check. */
+	for (int i = 0; i < g->norders; i++) {
+		const struct standing_order *o = &g->orders[i];
+		h = mix(h, (uint64_t)o->unit << 32 |
+				   (uint64_t)(o->x * 65536 + o->y));
+	}
 	for (int i = 0; i < w->map.w * w->map.h; i++) {
 		const struct cell *c = &w->map.cells[i];
 		if (c->t.kind == TERRAIN_DOOR || c->t.hits > 0)

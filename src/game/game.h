@@ -62,6 +62,12 @@ struct game_wait {
 typedef void (*game_listener)(void *ctx, const struct game *g,
 			      const struct event *ev);
 
+/* A standing order (SPEC 7, orders.h): unit keeps going to x,y, turn
+ * after turn, until it gets there or is given another order. */
+struct standing_order {
+	int unit, x, y;
+};
+
 /* A snapshot taken before a movement command, so it can be undone while
  * no die has been rolled. */
 struct undo_entry {
@@ -71,6 +77,11 @@ struct undo_entry {
 	bool has_cell;
 	int cx, cy;
 	struct cell cell;
+	struct standing_order *orders; /* owned copy of the game's orders */
+	int norders;
+	/* Taken back with the entry before it: the actions of one command
+	 * (a moveto that opens a door on its way) are undone together. */
+	bool joined;
 };
 
 struct game {
@@ -118,6 +129,9 @@ struct game {
 	/* A projection (projection.h): one team's picture of a game hosted
 	 * elsewhere, whose knowledge is given, not computed. */
 	bool projected;
+	/* The standing orders (orders.h), in order of unit: owned. */
+	struct standing_order *orders;
+	int norders, orders_cap;
 };
 
 /* Start a game from a loaded scenario, taking ownership of its contents

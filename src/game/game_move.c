@@ -333,7 +333,11 @@ static void move_go(struct game *g, struct move_run *m)
 		game_touch_unit(g, m->unit, TOUCH_ARRIVED, -1, -1);
 	settle_undo(g, u->team, m->before);
 	m->before = NULL;
+	int unit = m->unit;
 	game_move_run_free(m);
+	/* A unit that gets where its standing order sends it is done. */
+	if (unit_alive(u))
+		game_orders_arrive(g, unit);
 	game_after_action(g);
 }
 
@@ -561,33 +565,42 @@ int game_preview_free_attacks(const struct game *g, int unit,
 	return total;
 }
 
-int game_moveto(struct game *g, int unit, int x, int y, char *why)
+/* The moveto that took these paths before moves beyond one turn were
+ * allowed takes them still, so that saves replay as they were played. */
+int game_within_turn(struct game *g, int unit, int x, int y, enum dir *dirs,
+		     int max, char *why)
 {
-	if (check_mover(g, unit, "move", why))
-		return -1;
-	struct world *w = g->w;
-	const struct unit *u = &w->units[unit];
-	enum dir path[1024];
 	int cost;
-	char reason[MOVE_WHY_LEN], a[24], b[16];
-	int n = game_path(g, unit, x, y, path, 1024, &cost, reason);
-	if (n < 0) {
-		snprintf(why, GAME_WHY_LEN, "%s cannot move to %d,%d: %s",
-			 u->id, x, y, reason);
+	char reason[MOVE_WHY_LEN];
+	int n = game_path(g, unit, x, y, dirs, max, &cost, reason);
+	if (n > 0 && cost > g->w->units[unit].move_left)
+		n = -1;
+	if (n < 0)
+		snprintf(why, GAME_WHY_LEN, "%s", reason);
+	return n;
+}
+
+int game_moveto_check(const struct game *g, int unit, int x, int y, char *why)
+{
+	if (game_check_actor(g, unit, STEP_MOVEMENT, "move", why))
 		return -1;
-	}
-	if (n == 0) {
+	const struct unit *u = &g->w->units[unit];
+	if (u->x == x && u->y == y) {
 		snprintf(why, GAME_WHY_LEN, "%s is already at %d,%d", u->id, x,
 			 y);
 		return -1;
 	}
-	if (cost > u->move_left) {
-		snprintf(why, GAME_WHY_LEN,
-			 "%s cannot reach %d,%d: %s needed, %s left",
-			 u->id, x, y, move_inches_unit(cost, a),
-			 move_inches(u->move_left, b));
+	return 0;
+}
+
+int game_moveto(struct game *g, int unit, int x, int y, char *why)
+{
+	if (game_moveto_check(g, unit, x, y, why))
 		return -1;
-	}
+	enum dir path[1024];
+	int n = game_within_turn(g, unit, x, y, path, 1024, why);
+	if (n <= 0)
+		return game_advance(g, unit, x, y, why);
 	return game_move(g, unit, path, n, why);
 }
 

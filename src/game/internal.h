@@ -70,6 +70,30 @@ bool game_resolve_attack(struct game *g, int attacker, int weapon, int target,
  * is on the field and this is the step; -1 with why ("r3 cannot VERB: ..."). */
 int game_check_actor(const struct game *g, int unit, enum step step,
 		     const char *verb, char *why);
+/* Standing orders (orders.c). An order to where unit now stands is
+ * done; the orders as an undo snapshot had them (n of them) come back. */
+void game_orders_arrive(struct game *g, int unit);
+/* unit's standing order set to x,y, or taken away when x < 0, as it is
+ * (no check, no event): for the checked actions and projections. */
+void game_orders_set(struct game *g, int unit, int x, int y);
+void game_orders_restore(struct game *g, const struct standing_order *o,
+			 int n);
+/* Tell unit's team (only: sight.c) of its standing order or of where
+ * its move stopped: an announcement of kind (ANNOUNCE_ORDER on), the
+ * unit where it stands, x,y the cell it goes to (orders.c). */
+void game_order_news(struct game *g, int kind, int unit, int x, int y,
+		     int target, int value, const char *text);
+/* Whether unit may be sent to x,y now, or -1 with why (game_move.c). */
+int game_moveto_check(const struct game *g, int unit, int x, int y, char *why);
+/* The way to x,y when it lies within this turn's movement along
+ * game_path: its steps (as many as max) and their number, else -1 with
+ * why (game_move.c). */
+int game_within_turn(struct game *g, int unit, int x, int y, enum dir *dirs,
+		     int max, char *why);
+/* A moveto beyond this turn's movement (advance.c): as far as it goes
+ * this turn, planning again as the unit sees; 0, or -1 with why when it
+ * can do nothing (then nothing changed). */
+int game_advance(struct game *g, int unit, int x, int y, char *why);
 /* Sort unit indices by id ("b2" before "b10"). */
 void game_sort_units(const struct world *w, int *v, int n);
 

@@ -65,6 +65,11 @@ int projection_unit(struct game *g, const char *id, int type, int team)
 	return i;
 }
 
+void projection_order(struct game *g, int i, int x, int y)
+{
+	game_orders_set(g, i, x, y);
+}
+
 void projection_index(struct game *g)
 {
 	struct world *w = g->w;

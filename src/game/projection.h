@@ -19,6 +19,9 @@ int projection_unit(struct game *g, const char *id, int type, int team);
 /* Rebuild the occupancy grid: the living units the team knows stand
  * where they are; the rest are only memories. */
 void projection_index(struct game *g);
+/* The team's standing order for unit i, as the host told it: to x,y, or
+ * none when x < 0. */
+void projection_order(struct game *g, int i, int x, int y);
 /* Tell every listener of g about ev, as the host told it. */
 void projection_emit(struct game *g, const struct event *ev);
 

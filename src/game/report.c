@@ -51,6 +51,66 @@ static const char *who(const struct game *g, const struct event *ev, int team,
 	return sight_of(ev, team) & bit ? uid(g, u) : "an unseen enemy";
 }
 
+/* "1 more turn", "3 more turns": turns after the present one. */
+static void turns_text(int n, struct strbuf *b)
+{
+	strbuf_addf(b, "%d more turn%s", n, n == 1 ? "" : "s");
+}
+
+/* Words for standing orders and moves beyond one turn: said to the
+ * unit's own team only (sight.c), so the unit is always named. */
+static void order_text(const struct game *g, const struct event *ev,
+		       struct strbuf *b)
+{
+	const char *u = uid(g, ev->unit);
+	switch (ev->kind) {
+	case ANNOUNCE_ORDER:
+		strbuf_addf(b, "%s has a standing order to %d,%d", u, ev->x1,
+			    ev->y1);
+		if (ev->value == 0) {
+			strbuf_add(b, ": it can get there this turn");
+			break;
+		}
+		strbuf_add(b, ", ");
+		turns_text(ev->value, b);
+		strbuf_add(b, " away");
+		break;
+	case ANNOUNCE_ORDER_END:
+		if (ev->value == ORDER_DONE)
+			strbuf_addf(b, "%s reaches %d,%d: its standing order is "
+				    "done", u, ev->x1, ev->y1);
+		else if (ev->value == ORDER_CANCELLED)
+			strbuf_addf(b, "%s's standing order to %d,%d is "
+				    "cancelled", u, ev->x1, ev->y1);
+		else
+			strbuf_addf(b, "%s's standing order to %d,%d is dropped: "
+				    "it was given another order", u, ev->x1,
+				    ev->y1);
+		break;
+	case ANNOUNCE_SHORT:
+		strbuf_addf(b, "%s stops at %d,%d for this turn: %d,%d is ", u,
+			    ev->x0, ev->y0, ev->x1, ev->y1);
+		turns_text(ev->value, b);
+		strbuf_add(b, " away");
+		break;
+	case ANNOUNCE_SIGHTED:
+		strbuf_addf(b, "%s stops at %d,%d on its way to %d,%d: %s comes "
+			    "into view", u, ev->x0, ev->y0, ev->x1, ev->y1,
+			    uid(g, ev->target));
+		break;
+	case ANNOUNCE_ATTACK_AHEAD:
+		strbuf_addf(b, "%s stops at %d,%d on its way to %d,%d: going on "
+			    "would draw a free attack from %s (need %d+)", u,
+			    ev->x0, ev->y0, ev->x1, ev->y1, uid(g, ev->target),
+			    ev->value);
+		break;
+	default:
+		strbuf_addf(b, "%s stops at %d,%d on its way to %d,%d: %s", u,
+			    ev->x0, ev->y0, ev->x1, ev->y1, ev->text);
+		break;
+	}
+}
+
 static void announce_text(const struct game *g, const struct event *ev,
 			  int team, struct strbuf *b)
 {
@@ -65,6 +125,14 @@ static void announce_text(const struct game *g, const struct event *ev,
 			    "%s stops at %d,%d: going on would draw a free attack "
 			    "from %s that was not foreseen",
 			    uid(g, ev->unit), ev->x0, ev->y0, uid(g, ev->target));
+		break;
+	case ANNOUNCE_ORDER:
+	case ANNOUNCE_ORDER_END:
+	case ANNOUNCE_SHORT:
+	case ANNOUNCE_SIGHTED:
+	case ANNOUNCE_ATTACK_AHEAD:
+	case ANNOUNCE_BLOCKED:
+		order_text(g, ev, b);
 		break;
 	case ANNOUNCE_SHOT_AT: {
 		/* Said from the reader's side: a friend is the reader's. */

@@ -100,6 +100,13 @@ static unsigned char event_sight(const struct reader *r, const struct event *ev)
 			return EVS_SEEN | EVS_UNIT | EVS_FROM | EVS_FULL;
 		return sees(r, ev->x0, ev->y0) ? EVS_SEEN | EVS_FROM : 0;
 	case EV_ANNOUNCE: {
+		/* A team's own orders and where its moves stop are its own
+		 * business: the enemy is never told of them. */
+		if (ev->kind >= ANNOUNCE_ORDER)
+			return own(r, ev->unit) ? EVS_SEEN | EVS_UNIT |
+							  EVS_TARGET | EVS_FROM |
+							  EVS_TO | EVS_FULL
+						: 0;
 		/* Told when the reader knows every unit the words name: the
 		 * shot into melee and the odds name only the target. */
 		const struct world *w = r->g->w;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "game/orders.h"
 #include "game/projection.h"
 #include "game/report.h"
 #include "net/json.h"
@@ -21,6 +22,7 @@ struct wire_unit {
 	int seq;        /* the order in which units were first told */
 	struct unit u;
 	struct last_seen last;
+	int ox, oy;     /* the standing order told (game/orders.h); -1: none */
 };
 
 /* --- the host's side ---------------------------------------------------- */
@@ -382,10 +384,11 @@ static bool unit_same(const struct unit *a, const struct unit *b, bool own)
 }
 
 /* Unit i as the record last told it (r): out gets the line,
- * with its place and state when fields, and its own team's figures when
- * own. */
+ * with its place and state when fields, its own team's figures when
+ * own, and its standing order when order. */
 static void unit_line(struct wire_team *out, const struct game *g, int i,
-		      const struct wire_unit *r, bool fields, bool own)
+		      const struct wire_unit *r, bool fields, bool own,
+		      bool order)
 {
 	const struct unit *id = &g->w->units[i], *u = &r->u;
 	struct strbuf b;
@@ -412,6 +415,8 @@ static void unit_line(struct wire_team *out, const struct game *g, int i,
 		kbool(&b, "fought", u->fought);
 		kint(&b, "reload", u->reload_wait);
 	}
+	if (order)
+		strbuf_addf(&b, ",\"order\":[%d,%d]", r->ox, r->oy);
 	strbuf_addc(&b, '}');
 	add_buf(out, &b);
 	strbuf_free(&b);
@@ -431,9 +436,14 @@ static void sync_units(struct wire_team *t, const struct game *g,
 		if (!r->told && !known && !own && last.round < 0)
 			continue; /* never seen: never named */
 		bool fields = own || known;
+		/* A standing order is its own team's alone; told when it
+		 * changes, [-1,-1] when it ends. */
+		const struct standing_order *o = own ? game_order(g, i) : NULL;
+		int ox = o ? o->x : -1, oy = o ? o->y : -1;
+		bool order_news = r->told ? ox != r->ox || oy != r->oy : ox >= 0;
 		if (r->told && r->known == known &&
 		    memcmp(&r->last, &last, sizeof last) == 0 &&
-		    (!fields || unit_same(&r->u, u, own)))
+		    (!fields || unit_same(&r->u, u, own)) && !order_news)
 			continue;
 		if (!r->told)
 			r->seq = t->useq++;
@@ -444,7 +454,9 @@ static void sync_units(struct wire_team *t, const struct game *g,
 			r->fields = true;
 		}
 		r->own = r->own || own;
-		unit_line(t, g, i, r, fields, own);
+		r->ox = ox;
+		r->oy = oy;
+		unit_line(t, g, i, r, fields, own, order_news);
 		r->told = true;
 	}
 }
@@ -693,7 +705,7 @@ void wire_team_snapshot(const struct wire_team *t, const struct game *g,
 			order[t->units[i].seq] = i; /* seq: 0 to useq - 1, once each */
 	for (int i = 0; i < n; i++) {
 		const struct wire_unit *r = &t->units[order[i]];
-		unit_line(out, g, order[i], r, r->fields, r->own);
+		unit_line(out, g, order[i], r, r->fields, r->own, r->ox >= 0);
 	}
 	free(order);
 	struct strbuf b;

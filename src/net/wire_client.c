@@ -320,6 +320,15 @@ static int apply_unit(struct wire_client *c, const struct json *o, char *why)
 		u->fought = json_bool(o, "fought", false);
 		u->reload_wait = json_int(o, "reload", 0);
 	}
+	int ord[2];
+	if (json_get(o, "order")) {
+		if (!json_int_array(json_get(o, "order"), 2, ord) ||
+		    u->team != c->team ||
+		    (!(ord[0] == -1 && ord[1] == -1) &&
+		     !map_inside(&g->w->map, ord[0], ord[1])))
+			return bad(why, "a bad unit");
+		projection_order(g, i, ord[0], ord[1]);
+	}
 	return 0;
 }
 

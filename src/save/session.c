@@ -468,6 +468,17 @@ static int end_one_saved(void *ctx, char *why)
 	return session_submit(e->s, e->issuer, "end", why);
 }
 
+/* A line that stands for others (below) was refused: the reason is
+ * made safe to print, as cmd_execute's are, and the screen told. */
+static void refused_expansion(struct session *s, char *why)
+{
+	char *safe = util_printable(why);
+	util_copy_text(why, safe, CMD_WHY_LEN);
+	free(safe);
+	if (s->done)
+		s->done(s->done_ctx);
+}
+
 /* "end until ..." and "end round": the plain ends they stand for, each
  * submitted (and saved) alone, so a save replays the same game. */
 static int submit_end_until(struct session *s, int issuer, const char *line,
@@ -482,13 +493,34 @@ static int submit_end_until(struct session *s, int issuer, const char *line,
 		struct end_ctx e = {s, issuer};
 		rc = cmd_end_until(s->g, &goal, end_one_saved, &e, why);
 	}
-	if (rc != 0) {
-		char *safe = util_printable(why);
-		util_copy_text(why, safe, CMD_WHY_LEN);
-		free(safe);
-		if (s->done)
-			s->done(s->done_ctx);
+	if (rc != 0)
+		refused_expansion(s, why);
+	return rc;
+}
+
+static int give_saved(void *ctx, const char *line, char *why)
+{
+	struct end_ctx *e = ctx;
+	return session_submit(e->s, e->issuer, line, why);
+}
+
+/* "order run": the moveto lines it stands for, each submitted (and
+ * saved) alone, so a save replays the same game. */
+static int submit_order_run(struct session *s, int issuer, const char *line,
+			    char *why)
+{
+	int only;
+	int run = cmd_order_run_from_line(s->g, issuer, line, &only, why);
+	if (run == 0)
+		return 1;
+	int rc = -1;
+	if (run > 0) {
+		struct end_ctx e = {s, issuer};
+		struct cmd_order_run r = {give_saved, NULL, &e};
+		rc = cmd_order_run(s->g, issuer, only, &r, why);
 	}
+	if (rc != 0)
+		refused_expansion(s, why);
 	return rc;
 }
 
@@ -497,6 +529,9 @@ int session_submit(struct session *s, int issuer, const char *line, char *why)
 	int until = submit_end_until(s, issuer, line, why);
 	if (until <= 0)
 		return until;
+	int run = submit_order_run(s, issuer, line, why);
+	if (run <= 0)
+		return run;
 	if (s->must_save)
 		return submit_saved_first(s, issuer, line, why);
 	int round = s->g->round;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "game/orders.h"
 #include "rules/engage.h"
 #include "rules/move.h"
 #include "ui/uipriv.h"
@@ -188,15 +189,18 @@ static bool need_sel(struct ui *ui)
 	return false;
 }
 
-/* Send a movement command; the cursor rides along with the unit. */
-static void send_move(struct ui *ui, const char *line)
+/* Send a movement command; the cursor rides along with the unit.
+ * Whether it was accepted. */
+static bool send_move(struct ui *ui, const char *line)
 {
 	const struct unit *u = &ui->g->w->units[ui->sel];
 	bool follow = u->x == ui->cx && u->y == ui->cy;
-	if (ui_send(ui, line) && follow && unit_alive(u)) {
+	bool sent = ui_send(ui, line);
+	if (sent && follow && unit_alive(u)) {
 		ui->cx = u->x;
 		ui->cy = u->y;
 	}
+	return sent;
 }
 
 /* Before a move that leaves melee: every free attack it would draw (the
@@ -276,17 +280,19 @@ static void do_moveto(struct ui *ui)
 		screen_status(ui, false, "%s is already there", u->id);
 		return;
 	}
-	/* The path the command will take, as it will plan it. */
+	/* The steps whose free attacks the command will make, as it will
+	 * plan them: the whole way within this turn's movement, the first
+	 * stretch of a way beyond it. */
 	enum dir path[1024];
-	int cost;
-	char why[MOVE_WHY_LEN];
-	int n = game_path(ui->g, ui->sel, ui->cx, ui->cy, path, 1024, &cost,
-			  why);
-	if (n > 0 && cost <= u->move_left && !actions_consent_move(ui, ui->sel, path, n))
+	int turns, unit = ui->sel, x = ui->cx, y = ui->cy;
+	char why[GAME_WHY_LEN];
+	int n = game_moveto_preview(ui->g, unit, x, y, path, 1024, &turns, why);
+	if (n > 0 && !actions_consent_move(ui, unit, path, n))
 		return;
 	char line[64];
-	snprintf(line, sizeof line, "moveto %s %d,%d", u->id, ui->cx, ui->cy);
-	send_move(ui, line);
+	snprintf(line, sizeof line, "moveto %s %d,%d", u->id, x, y);
+	if (send_move(ui, line) && turns > 1)
+		orders_offer(ui, unit, x, y);
 }
 
 /* The units of the viewer's own team, other than a, in melee with t. */
@@ -670,6 +676,12 @@ void actions_do(struct ui *ui, struct ui_key k)
 		break;
 	case ACT_HEIGHTS:
 		heights_toggle(ui);
+		break;
+	case ACT_ORDERS:
+		orders_run(ui);
+		break;
+	case ACT_UNORDER:
+		orders_drop(ui);
 		break;
 	case ACT_QUIT:
 		if (ui->submit.remote) {

@@ -42,6 +42,14 @@ static const char *const help_lines[] = {
 	"                    game will not end, saying why",
 	"  z                 undo the last movement (if no die was rolled and",
 	"                    no enemy came into sight); says what it took back",
+	"  G                 carry out your standing orders: each unit goes on",
+	"                    as far as it can this turn, asking before a free",
+	"                    attack, stopping when an enemy comes into view. A",
+	"                    move (Enter) too far for one turn goes as far as",
+	"                    it can, then offers such an order: its cell is",
+	"                    marked * on the map, its way underlined while the",
+	"                    unit is selected",
+	"  X                 cancel the selected unit's standing order",
 	"  Esc               cancel; drop the selection",
 	"  With --dice manual the game asks for each die it needs (on the",
 	"  status line: 'roll a d20 for ... (need 15+)'): type what it shows.",
@@ -231,6 +239,9 @@ const char *help_hint(const struct ui *ui)
 		return heights_legend();
 	switch (ui->g->step) {
 	case STEP_MOVEMENT:
+		if (orders_any(ui))
+			return "Enter:select/go G:orders X:cancel order m:step "
+			       "z:undo Tab:next e:end ?:help";
 		return "Enter:select/go m:step f:face o/c:door z:undo d:moves "
 		       "Tab:next e:end ?:help";
 	case STEP_MISSILE:

@@ -153,6 +153,12 @@ struct ui_key input_decode(const struct ui *ui, int key)
 	case '^':
 		k.act = ACT_HEIGHTS;
 		break;
+	case 'G':
+		k.act = ACT_ORDERS;
+		break;
+	case 'X':
+		k.act = ACT_UNORDER;
+		break;
 	case 'q':
 	case 'Q':
 		k.act = ACT_QUIT;

@@ -37,7 +37,8 @@ static const struct {
 	{"command", ACT_PROMPT, -1},       {"line", ACT_LINE, -1},
 	{"seat", ACT_SEAT, -1},            {"digest", ACT_DIGEST, -1},
 	{"end-turn", ACT_END_TURN, -1},    {"ids", ACT_IDS, -1},
-	{"heights", ACT_HEIGHTS, -1},
+	{"heights", ACT_HEIGHTS, -1},      {"orders", ACT_ORDERS, -1},
+	{"cancel-order", ACT_UNORDER, -1},
 };
 #define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
 
@@ -47,7 +48,7 @@ const char *keymap_action_names(void)
 	       "cursor-w cursor-nw select step face open close lock unlock "
 	       "shoot fight end undo next previous target arc moves marks help "
 	       "goals log quit cancel redraw command line seat digest end-turn "
-	       "ids heights none";
+	       "ids heights orders cancel-order none";
 }
 
 /* A key: one printable character, or space, tab, enter, esc. */

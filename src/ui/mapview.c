@@ -203,6 +203,7 @@ void mapview_draw(struct ui *ui, int viewer)
 		put(ui, u->x, u->y,
 		    (unsigned char)world_type(w, u)->symbol | a);
 	}
+	orders_draw(ui, viewer);
 	idview_draw(ui, viewer);
 	/* A move being retold: its ends, as the viewer saw them. */
 	if (ui->trail.on) {

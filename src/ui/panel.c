@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "game/orders.h"
 #include "rules/engage.h"
 #include "rules/move.h"
 #include "ui/uipriv.h"
@@ -179,6 +180,14 @@ static void climb(struct ui *ui, struct pen *p, int idx, int viewer)
 		    ty);
 }
 
+/* A standing order, to its own team only (G carries it out). */
+static void standing_order(struct ui *ui, struct pen *p, int idx, int viewer)
+{
+	const struct standing_order *o = game_order(ui->g, idx);
+	if (o && (viewer == UI_VIEW_ALL || ui->g->w->units[idx].team == viewer))
+		say(p, A_NORMAL, " standing order: to %d,%d", o->x, o->y);
+}
+
 static void engaged(struct ui *ui, struct pen *p, int idx, int viewer)
 {
 	const struct world *w = ui->g->w;
@@ -212,6 +221,7 @@ static void selected(struct ui *ui, struct pen *p, int viewer)
 		    t->hits, dir_names[u->facing]);
 	can_do(ui, p, ui->sel);
 	climb(ui, p, ui->sel, viewer);
+	standing_order(ui, p, ui->sel, viewer);
 	if (p->lean < LEAN_DETAIL)
 		weapons(ui, p, u);
 	engaged(ui, p, ui->sel, viewer);

@@ -14,6 +14,7 @@
 
 #include "base/util.h"
 #include "cmd/cmd.h"
+#include "game/orders.h"
 #include "game/report.h"
 #include "ui/uipriv.h"
 
@@ -159,6 +160,8 @@ static void candidates(struct ui *ui, char **words, int k, const char *word,
 		for (size_t i = 0; i < sizeof odds_opts / sizeof *odds_opts; i++)
 			cand(c, word, odds_opts[i]);
 	} else if (k == 1) {
+		if (strcasecmp(cmd, "order") == 0)
+			cand(c, word, "run");
 		if (strcasecmp(cmd, "roll") != 0 && strcasecmp(cmd, "end") != 0 &&
 		    strcasecmp(cmd, "undo") != 0)
 			unit_cands(ui, c, word, true, false);
@@ -176,6 +179,9 @@ static void candidates(struct ui *ui, char **words, int k, const char *word,
 		unit_cands(ui, c, word, false, true);
 		cursor_cand(ui, c, word);
 	} else if (strcasecmp(cmd, "moveto") == 0 && k == 2) {
+		cursor_cand(ui, c, word);
+	} else if (strcasecmp(cmd, "order") == 0 && k == 2) {
+		cand(c, word, "cancel");
 		cursor_cand(ui, c, word);
 	}
 }
@@ -502,13 +508,15 @@ static bool consent(struct ui *ui, int argc, char **argv)
 		}
 		return actions_consent_move(ui, u, dirs, n);
 	}
-	int x, y, cost;
+	int x, y, turns;
 	if (argc != 3 || cmd_xy_arg(g, argv[2], &x, &y, why))
 		return true;
+	/* The steps whose free attacks the moveto will make, as it plans
+	 * them (game/orders.h). */
 	enum dir path[1024];
 	char reason[GAME_WHY_LEN];
-	int k = game_path(g, u, x, y, path, 1024, &cost, reason);
-	if (k <= 0 || cost > g->w->units[u].move_left)
+	int k = game_moveto_preview(g, u, x, y, path, 1024, &turns, reason);
+	if (k <= 0)
 		return true;
 	return actions_consent_move(ui, u, path, k);
 }
@@ -533,7 +541,7 @@ static void run_line(struct ui *ui, const char *line)
 		local_los(ui, argc, argv);
 	else if (strcasecmp(argv[0], "help") == 0)
 		local_help(ui, argc, argv);
-	else if (consent(ui, argc, argv))
+	else if (!orders_line(ui, buf) && consent(ui, argc, argv))
 		ui_send(ui, buf);
 }
 

@@ -324,6 +324,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		}
 		if (ui->submit.remote) {
 			remote_turn(ui, &seen_round, &seen_active);
+			orders_turn_note(ui);
 			screen_draw(ui);
 			ui->remote_wait = true;
 			int key = term_key(ui);
@@ -383,6 +384,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			curtain_hand_over(ui);
 			continue;
 		}
+		orders_turn_note(ui);
 		screen_draw(ui);
 		int key = term_key(ui);
 		if (key == ERR)

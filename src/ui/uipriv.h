@@ -122,6 +122,10 @@ struct ui {
 		int x0, y0, x1, y1;
 	} trail;
 
+	int orders_noted;     /* the turn whose standing orders were pointed
+				 out (ordersview.c), as round * MAX_TEAMS +
+				 team */
+
 	bool quit;
 	int exit_status;
 	bool remote_wait;     /* term_key also wakes for the host's news */
@@ -297,10 +301,12 @@ enum ui_action {
 	ACT_DIGEST,   /* 'D' the digest of the turn again */
 	ACT_END_TURN, /* 'E' every step of the turn left, asked once */
 	ACT_IDS,      /* 'I' units' ids on the map */
-	ACT_HEIGHTS   /* '^' each cell's height on the map */
+	ACT_HEIGHTS,  /* '^' each cell's height on the map */
+	ACT_ORDERS,   /* 'G' carry out the team's standing orders */
+	ACT_UNORDER   /* 'X' cancel the selected unit's standing order */
 };
 /* The last action: a new one goes before this line and takes its place. */
-#define ACT_LAST ACT_HEIGHTS
+#define ACT_LAST ACT_UNORDER
 struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
@@ -359,6 +365,26 @@ void endturn_ask(struct ui *ui);
 /* undo.c: z, the last movement taken back, and what it was said on the
  * status line. */
 void undo_take_back(struct ui *ui);
+
+/* ordersview.c: standing orders on the screen. */
+/* Mark viewer's standing orders on the map (after mapview_draw's units):
+ * each order's cell, and the selected unit's way there. */
+void orders_draw(struct ui *ui, int viewer);
+/* Whether the viewer's team has standing orders. */
+bool orders_any(const struct ui *ui);
+/* After a moveto of unit to x,y: when it fell short, offer to keep it
+ * going there as a standing order. */
+void orders_offer(struct ui *ui, int unit, int x, int y);
+/* G: carry out the team's standing orders, asking before any free
+ * attack; X: cancel the selected unit's. */
+void orders_run(struct ui *ui);
+void orders_drop(struct ui *ui);
+/* A line typed at the prompt: "order run [ID]" is carried out as G
+ * does, asking before free attacks (true); false for any other line. */
+bool orders_line(struct ui *ui, const char *line);
+/* At the start of the viewer's Movement step, once a turn: point out
+ * its standing orders and the key that carries them out. */
+void orders_turn_note(struct ui *ui);
 
 /* curtain.c: the hot seat. */
 /* Hand the screen to the active team: curtain, then its digest. With

@@ -8,6 +8,7 @@
 
 #include "base/util.h"
 #include "cmd/cmd.h"
+#include "game/orders.h"
 #include "ui/uipriv.h"
 
 /* A door cell's state as one number (0: no door), to compare. */
@@ -47,6 +48,30 @@ static void unit_back(struct strbuf *b, const struct unit *was,
 			    ui_inches(u->move_left, in));
 }
 
+/* The viewer's standing orders that undo gave back or took back (was:
+ * the game's orders before it, n of them). */
+static void orders_back(struct strbuf *b, const struct ui *ui,
+			const struct standing_order *was, int n)
+{
+	const struct game *g = ui->g;
+	for (int i = 0; i < g->w->nunits; i++) {
+		if (g->w->units[i].team != ui->viewer)
+			continue;
+		const struct standing_order *o = NULL, *now = game_order(g, i);
+		for (int k = 0; k < n; k++)
+			if (was[k].unit == i)
+				o = &was[k];
+		if (now && (!o || o->x != now->x || o->y != now->y))
+			strbuf_addf(b, "%s%s's standing order to %d,%d is back",
+				    b->len ? "; " : "", g->w->units[i].id, now->x,
+				    now->y);
+		else if (o && !now)
+			strbuf_addf(b, "%s%s's standing order to %d,%d is taken "
+				    "back", b->len ? "; " : "", g->w->units[i].id,
+				    o->x, o->y);
+	}
+}
+
 void undo_take_back(struct ui *ui)
 {
 	const struct world *w = ui->g->w;
@@ -56,11 +81,17 @@ void undo_take_back(struct ui *ui)
 	unsigned char *doors = xmalloc((size_t)(cells ? cells : 1));
 	for (int i = 0; i < cells; i++)
 		doors[i] = door_code(&w->map.cells[i]);
+	int norders = ui->g->norders;
+	struct standing_order *orders =
+		xmalloc((size_t)(norders ? norders : 1) * sizeof *orders);
+	if (norders)
+		memcpy(orders, ui->g->orders, (size_t)norders * sizeof *orders);
 	char why[CMD_WHY_LEN];
 	if (!ui_send_why(ui, "undo", why)) {
 		screen_status(ui, true, "%s", why);
 		free(was);
 		free(doors);
+		free(orders);
 		return;
 	}
 	ui_refresh_caches(ui);
@@ -83,6 +114,8 @@ void undo_take_back(struct ui *ui)
 			    i % w->map.w, i / w->map.w,
 			    door_state_names[c->t.state]);
 	}
+	orders_back(&b, ui, orders, norders);
+	free(orders);
 	if (b.len)
 		screen_status(ui, false, "undone: %s", b.s);
 	else

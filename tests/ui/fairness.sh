@@ -116,13 +116,23 @@ play() {
 	shot "last-seen marks hidden" "last-seen marks hidden"
 	keys s d a
 	shot "overlays off again" "arc of vision hidden"
-	# Enter on a fogged cell asks for a move there.
+	# Enter on a fogged cell asks for a move there: r1 goes as far as
+	# it can this turn along the way its team knows of, the standing
+	# order it is offered is declined, and the move is undone.
 	goto 30 4
 	keys Enter
-	shot "moveto into the fog" "r1 cannot reach 30,4"
+	shot "moveto into the fog" "r1 is short of 30,4"
+	keys n
+	shot "no standing order into the fog" "no standing order given"
+	keys z
+	shot "the move into the fog undone" "takes back"
 	goto 8 6
 	keys Enter
-	shot "moveto onto a hidden unit's cell" "r1 cannot reach 8,6"
+	shot "moveto onto a hidden unit's cell" "r1 is short of 8,6"
+	keys n
+	shot "no standing order onto it" "no standing order given"
+	keys z
+	shot "the move towards it undone" "takes back"
 
 	# Units selected with Tab, one moved by keys and the move undone.
 	keys Tab

@@ -13,8 +13,9 @@ check "replay starts at the beginning" wait_for "command 0 of $n"
 check "everything is shown: the courtyard's man-at-arms at 8,6" \
 	eventually '[ "$(at 8 6)" = A ]'
 keys n
-check "n: the first command" wait_for "> moveto r2 21,12"
-check "its events are in the log" wait_for "r2 moves 21,17 -> 21,12"
+check "n: the first command" wait_for "> moveto r1 12,13"
+check "its events are in the log" \
+	wait_for "r1 stops at 12,14 for this turn: 12,13 is 1 more turn away"
 keys p
 check "p: back to the start" wait_for "command 0 of $n"
 keys ]
