@@ -17,6 +17,8 @@
 #     it asleep for A with "yours", and a join wakes it;
 #   - a finished game is replayed by its player from a copy of its own,
 #     refused to others and before the end;
+#   - the computer thinks in a fork of the host that holds no group
+#     games and is not dumpable;
 #   - test hooks in the environment are ignored under set-id.
 #
 # Needs root (to make users and a set-group-id program): skipped (77)
@@ -209,6 +211,24 @@ check "and D too, with a made-up one" eval '
 	! echo "$done_game-redwatch-aaaa-bbbb-cccc-dddd" |
 		as "$ud" "$bin" replay "$done_game" 2>"$work/d.err" &&
 		grep -q "none of its codes" "$work/d.err"'
+
+# The computer thinks in a fork of the host made after the group was
+# given up: A plays Blue against the computer's Red, which moves first.
+out=$(as "$ua" "$bin" host "$srcdir/maps/tutorial.yaml" --ai Red --seed 1 --detach 2>&1)
+echo "$out" | sed 's/^/# /'
+ai_game=$(echo "$out" | sed -n 's/^Hosting \(tutorial-[a-z0-9]*\) .*/\1/p')
+seat a4 "$ua" join "$ai_game"
+check "A, Blue, is told the computer's turn at its end" see a4 "Blue: what you saw since your last turn" 60
+worker=$(sed -n 's/.*the computer thinks in process \([0-9]*\)$/\1/p' "$games/$ai_game/log" | tail -n 1)
+ai_host=$(sed -n 's/.* pid \([0-9]*\)$/\1/p' "$games/$ai_game/log" | tail -n 1)
+games_gid=$(getent group games | cut -d: -f3)
+check "the computer thinks in a child of the host" \
+	eval 'alive "$worker" && [ "$(ps -o ppid= -p "$worker" | tr -d " ")" = "$ai_host" ]'
+check "which holds no group games" eval '
+	gids=$(sed -n "s/^Gid:\t*//p" /proc/$worker/status | tr "\t" " ")
+	[ -n "$gids" ] && ! echo " $gids " | grep -q " $games_gid "'
+check "and whose memory A cannot read" eval '! as "$ua" cat /proc/$worker/maps'
+tm send-keys -t a4 q; tm send-keys -t a4 q y
 
 # Hooks from the environment: the journal's fault hook makes a plain
 # run's save fail at once; under set-id it is not even read.

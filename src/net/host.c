@@ -515,29 +515,25 @@ void host_catch_stops(sigset_t *waiting)
 	sigprocmask(SIG_BLOCK, &stops, waiting);
 }
 
+/* What a computer's order changed: told to everyone at once. */
+static void after_computer(struct host *h)
+{
+	host_sync_all(h);
+	tell_alert(h);
+	host_write_info(h);
+}
+
 void host_serve(struct host *h, const sigset_t *waiting)
 {
 	struct pollfd *pfd = NULL;
 	int cap = 0;
+	host_ai_init(h);
 	while (!host_stop) {
-		/* The computer plays one command at a time, between the
-		 * players' lines. */
 		long long t = host_now_ms();
-		/* While saving fails, the computer tries its order again
-		 * once a second, not in a busy loop. */
-		bool busy = false;
-		if (!h->s->save_broken || t - h->save_retry >= HOST_SAVE_RETRY_MS) {
-			busy = session_computer_step(h->s) > 0;
-			if (h->s->save_broken) {
-				h->save_retry = t;
-				busy = false;
-			}
-		}
-		if (busy || h->save_retry == t) {
-			host_sync_all(h);
-			tell_alert(h);
-			host_write_info(h);
-		}
+		/* The computer's next order is asked for, never waited on:
+		 * it is played when its process answers (host_ai.c). */
+		if (host_ai_step(h, t))
+			after_computer(h);
 		bool pending = false;
 		for (int i = 0; i < h->ncl; i++) {
 			struct client *c = &h->cl[i];
@@ -588,7 +584,7 @@ void host_serve(struct host *h, const sigset_t *waiting)
 		} else {
 			h->empty_since = 0;
 		}
-		if (cap < h->ncl + 1) {
+		if (cap < h->ncl + 2) {
 			cap = h->ncl + 8;
 			pfd = xrealloc(pfd, (size_t)cap * sizeof *pfd);
 		}
@@ -616,18 +612,24 @@ void host_serve(struct host *h, const sigset_t *waiting)
 		}
 		if (h->s->save_broken && (timeout < 0 || timeout > HOST_SAVE_RETRY_MS))
 			timeout = HOST_SAVE_RETRY_MS;
-		if (busy || pending)
+		int again = host_ai_timeout(h, t);
+		if (again >= 0 && (timeout < 0 || again < timeout))
+			timeout = again;
+		if (pending)
 			timeout = 0;
 		int polled = h->ncl; /* accepting adds clients not polled yet */
+		int nfds = polled + 1 + host_ai_pollfd(h, &pfd[polled + 1]);
 		struct timespec ts = {timeout / 1000, (timeout % 1000) * 1000000L};
-		int n = ppoll(pfd, (nfds_t)(polled + 1), timeout < 0 ? NULL : &ts,
-			      waiting);
+		int n = ppoll(pfd, (nfds_t)nfds, timeout < 0 ? NULL : &ts, waiting);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			host_log("poll: %s", strerror(errno));
 			break;
 		}
+		if (nfds > polled + 1 &&
+		    host_ai_ready(h, &pfd[polled + 1], host_now_ms()))
+			after_computer(h);
 		if (pfd[0].revents & POLLIN)
 			accept_clients(h);
 		for (int i = 0; i < polled; i++) {
@@ -643,6 +645,7 @@ void host_serve(struct host *h, const sigset_t *waiting)
 			}
 		}
 	}
+	host_ai_stop(h);
 	free(pfd);
 }
 

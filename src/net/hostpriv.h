@@ -6,6 +6,7 @@
  *   host_start.c  starting: the game's folder and files, the session,
  *                 the socket, the privilege given up; and stopping
  *   host_log.c    the host's log, bounded, and its public summary (info)
+ *   host_ai.c     the computer's thinking, in a process of its own
  *
  * A seat is claimed once and then bound: to its player's uid (taken from
  * the socket, SO_PEERCRED), so that coming back needs nothing, or, for a
@@ -42,6 +43,11 @@
 #define HOST_SAVE_ROOM (16 * 1024)
 /* While saving fails, how often the computer gives its order again. */
 #define HOST_SAVE_RETRY_MS 1000
+/* A computer's process is made again at most this often. */
+#define HOST_AI_RETRY_MS 1000
+/* What may wait for the computer's process to read before it is deemed
+ * stuck (and made again). */
+#define HOST_AI_QUEUE_MAX (1024 * 1024)
 /* Wrong codes or keys one uid may give in HOST_WRONG_WINDOW_MS before
  * it is refused without a look until the window ends. */
 #define HOST_WRONG_MAX 20
@@ -91,6 +97,15 @@ struct seat {
 					 asked to free it (a lost key) */
 };
 
+/* The process the computer thinks in (host_ai.c). */
+struct host_worker {
+	pid_t pid;             /* 0: none */
+	struct conn c;         /* the host's end of their socket pair */
+	int asked;             /* the team whose command it thinks of, or -1 */
+	int asked_at;          /* the commands played when it was asked */
+	long long started;     /* when the last one was made (0: never) */
+};
+
 /* A uid that gave wrong codes lately. */
 struct wrong {
 	unsigned uid;
@@ -124,6 +139,7 @@ struct host {
 	long long empty_since; /* nobody connected since (0: somebody is) */
 	long long save_retry;  /* the computer's last order refused unsaved */
 	struct wrong wrong[16];
+	struct host_worker ai;
 	int greet_ms, stall_ms, linger_ms;
 	char boot[8];          /* this process's records: a reconnecting
 				  client may go on from where it was */
@@ -157,6 +173,22 @@ bool host_seat_release(struct host *h, struct client *c, const char *team,
  * wakes. */
 #define HOST_KEY_RELEASE_DAYS 30
 void host_seats_release_old(struct host *h, long long slept_s);
+/* host_ai.c: the computer's thinking, which the loop never waits on.
+ * host_ai_init before the loop; host_ai_step at each turn of it (asks
+ * for the computer's next command when one is due: true when something
+ * was played meanwhile, a computer's turn ended for it); host_ai_pollfd
+ * (0 or 1 entries) and host_ai_timeout (ms, or -1) for its poll, and
+ * host_ai_ready with what poll said (true when the computer's command
+ * was played); host_ai_end ends the process (why: the host's reason, or
+ * NULL when it ended by itself), host_ai_stop when the host stops. */
+void host_ai_init(struct host *h);
+bool host_ai_step(struct host *h, long long now);
+struct pollfd;
+int host_ai_pollfd(const struct host *h, struct pollfd *p);
+int host_ai_timeout(const struct host *h, long long now);
+bool host_ai_ready(struct host *h, const struct pollfd *p, long long now);
+void host_ai_end(struct host *h, const char *why);
+void host_ai_stop(struct host *h);
 /* host.c: a chat line to every team, from who: false when it does not
  * fit a line. */
 bool host_chat_all(struct host *h, const char *who, const char *text);

@@ -435,6 +435,8 @@ static int submit_saved_first(struct session *s, int issuer, const char *line,
 		}
 	} else {
 		s->ncmds++;
+		if (s->played)
+			s->played(s->played_ctx, issuer, line);
 		if (s->g->round != round)
 			journal_checkpoint(s->j, s->ncmds, s->g->round,
 					   game_state_hash(s->g), &err);
@@ -537,8 +539,11 @@ int session_submit(struct session *s, int issuer, const char *line, char *why)
 	int round = s->g->round;
 	bool was_over = s->g->over;
 	int rc = cmd_execute(s->g, issuer, line, why);
-	if (rc == 0)
+	if (rc == 0) {
 		save_command(s, line, round, was_over);
+		if (s->played)
+			s->played(s->played_ctx, issuer, line);
+	}
 	if (s->done)
 		s->done(s->done_ctx);
 	return rc;
@@ -666,40 +671,58 @@ static void unstick(struct session *s, int team)
 	}
 }
 
-int session_computer_step(struct session *s)
+int session_computer_due(struct session *s, bool *played)
 {
 	struct game *g = s->g;
 	int team = g->active;
 	if (g->over || g->w->teams[team].control != CONTROL_AI ||
 	    game_awaited_roll(g))
-		return 0;
-	if (!s->ai[team]) {
-		s->ai[team] = ai_new(g, team, s->level[team]);
-		if (s->explain)
-			ai_explain(s->ai[team], s->explain, s->explain_ctx);
-	}
+		return -1;
 	if (s->ai_team != team || s->ai_round != g->round) {
 		s->ai_team = team;
 		s->ai_round = g->round;
 		s->ai_cmds = 0;
 	}
-	if (s->ai_cmds++ >= turn_bound(g)) {
+	if (s->ai_cmds >= turn_bound(g)) {
 		unstick(s, team);
-		return 1;
+		*played = true;
+		return -1;
 	}
-	char line[AI_LINE_LEN], why[CMD_WHY_LEN];
-	ai_next(s->ai[team], g, line, sizeof line);
-	if (session_submit(s, team, line, why) != 0) {
-		if (s->save_broken) {
-			/* Not the computer's mistake: the same order is
-			 * given again once saving works. */
-			s->ai_cmds--;
-			return 1;
-		}
+	return team;
+}
+
+bool session_computer_play(struct session *s, int team, const char *line)
+{
+	char why[CMD_WHY_LEN];
+	int rc = session_submit(s, team, line, why);
+	/* An order that could not be saved is not the computer's mistake,
+	 * nor one of its turn's commands: it is given again once saving
+	 * works. */
+	if (rc != 0 && s->save_broken)
+		return false;
+	s->ai_cmds++;
+	if (rc == 0)
+		return false;
+	if (strcmp(line, "end") == 0)
+		unstick(s, team);
+	return true;
+}
+
+int session_computer_step(struct session *s)
+{
+	bool played = false;
+	int team = session_computer_due(s, &played);
+	if (team < 0)
+		return played ? 1 : 0;
+	if (!s->ai[team]) {
+		s->ai[team] = ai_new(s->g, team, s->level[team]);
+		if (s->explain)
+			ai_explain(s->ai[team], s->explain, s->explain_ctx);
+	}
+	char line[AI_LINE_LEN];
+	ai_next(s->ai[team], s->g, line, sizeof line);
+	if (session_computer_play(s, team, line))
 		ai_rejected(s->ai[team]);
-		if (strcmp(line, "end") == 0)
-			unstick(s, team);
-	}
 	return 1;
 }
 

@@ -40,6 +40,12 @@ struct session {
 	 * on disk: where a command's result may be shown. */
 	void (*done)(void *ctx);
 	void *done_ctx;
+	/* Called for every command line accepted, with its issuer, once it
+	 * is played (and on disk): what a copy of the game must be given
+	 * to stay the same game (a host's computer player's, in a process
+	 * of its own). May be NULL. */
+	void (*played)(void *ctx, int issuer, const char *line);
+	void *played_ctx;
 };
 
 /* Start a new game of the named scenario, saved under state_dir (NULL:
@@ -147,6 +153,16 @@ int session_play_computer(struct session *s);
 /* The same, one command at most: 1 when the computer gave one, 0 when
  * it is not the computer's turn (or the game is over). */
 int session_computer_step(struct session *s);
+/* session_computer_step in two halves, for a host whose computer player
+ * thinks in a process of its own (the decision between them is
+ * ai_next's, made from the same state). session_computer_due: the team
+ * whose computer is to give its next command now, or -1 for none; a
+ * computer that gave far more commands than its turn needs has its turn
+ * ended for it instead (*played set, -1). session_computer_play: its
+ * command played as session_computer_step plays it; true when the
+ * computer player is to hear that it was refused (ai_rejected). */
+int session_computer_due(struct session *s, bool *played);
+bool session_computer_play(struct session *s, int team, const char *line);
 void session_free(struct session *s);
 
 #endif

@@ -608,13 +608,14 @@ class Conn:
         """Until the client has every line of its record that the host
         holds now: pings until one is answered with no record line come
         since the last answer (the host sends a record ahead of the
-        answers only so far, so one pong alone does not tell)."""
+        answers only so far, so one pong alone does not tell), a join's
+        snapshot whole."""
         end = time.monotonic() + timeout
         while True:
-            n = len(self.record)
+            n = len(self.record) + len(self.snapshot)
             if not self.ping(max(1, end - time.monotonic())):
                 return False
-            if len(self.record) == n:
+            if len(self.record) + len(self.snapshot) == n and not self.snapshot_left:
                 return True
             if time.monotonic() > end:
                 raise NetTimeout('%s never caught up with its record' % self.name)
