@@ -160,6 +160,10 @@ static int check_knowledge(const struct game *g, int team, unsigned char *fresh,
 			return fail(why, size, "%s sees %s at %d,%d but has it "
 					       "at %d,%d in round %d",
 				    name, u->id, u->x, u->y, l->x, l->y, l->round);
+		if (l->gone && (alive || l->round < 0))
+			return fail(why, size, "%s saw %s fall, which it %s",
+				    name, u->id,
+				    alive ? "did not" : "never saw");
 		if (l->round > g->round)
 			return fail(why, size, "%s saw %s in round %d, of %d",
 				    name, u->id, l->round, g->round);

@@ -60,9 +60,10 @@ static void dump_knowledge(const struct game *g, struct strbuf *b)
 			strbuf_addf(b, "knows %s %s at %d,%d\n", u->id,
 				    world_type(w, u)->id, u->x, u->y);
 		else if (u->team != RED && k->last[i].round >= 0)
-			strbuf_addf(b, "last saw %s at %d,%d in round %d\n",
+			strbuf_addf(b, "last saw %s at %d,%d in round %d%s\n",
 				    u->id, k->last[i].x, k->last[i].y,
-				    k->last[i].round);
+				    k->last[i].round,
+				    k->last[i].gone ? ", saw it fall" : "");
 	}
 }
 

@@ -584,6 +584,42 @@ static void test_free_attack_preview_matches_rolls(void **state)
 /* A move never rolls a free attack its team was not shown: passing
  * through the reach of a billman it could not see, the mover halts
  * where leaving would draw the attack; the next move shows it. */
+/* A last-seen mark is kept for an enemy that fell out of the team's
+ * sight, and dropped (gone) for one the team watched fall; looking later
+ * at the cell where one fell unseen does not tell it. */
+static void test_watched_fall_leaves_no_mark(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/ui/ghosts.yaml", 1, NULL);
+	game_set_dice(g, DICE_MANUAL);
+	const struct knowledge *red = game_knowledge(g, 0);
+	int b1 = 1, b2 = 2;
+	assert_string_equal(g->w->units[b1].id, "b1");
+	assert_string_equal(g->w->units[b2].id, "b2");
+	static const char *const script[] = {
+		"end", "shoot r1 b1", "roll 20", "end", "end",       /* Red */
+		"end", "end", "end", "end", "end", "end",            /* Blue, Green */
+		"face r1 w", "end", "end", "end",                    /* Red */
+		"end", "end", "end",                                 /* Blue */
+		"end", "shoot g1 b2", "roll 20", "end", "end",       /* Green */
+	};
+	for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
+		ok(g, script[i]);
+	assert_int_equal(g->round, 3);
+	assert_false(unit_alive(&g->w->units[b1]));
+	assert_false(unit_alive(&g->w->units[b2]));
+	assert_true(red->last[b1].round >= 0);
+	assert_true(red->last[b1].gone);
+	assert_true(red->last[b2].round >= 0);
+	assert_false(red->last[b2].gone);
+	/* Red looks back at the field: b2's cell is in view, b2 is not
+	 * there, and its fall is still not known. */
+	ok(g, "face r1 e");
+	assert_true(knowledge_sees(red, red->last[b2].x, red->last[b2].y));
+	assert_false(red->last[b2].gone);
+	game_free(g);
+}
+
 static void test_unforeseen_free_attack_halts_the_move(void **state)
 {
 	(void)state;
@@ -745,6 +781,7 @@ int main(void)
 		cmocka_unit_test(test_key_holder_opens_any_lock),
 		cmocka_unit_test(test_free_attack_preview_matches_rolls),
 		cmocka_unit_test(test_unforeseen_free_attack_halts_the_move),
+		cmocka_unit_test(test_watched_fall_leaves_no_mark),
 		cmocka_unit_test(test_free_attack_preview_refuses_as_move),
 		cmocka_unit_test(test_free_attack_preview_random_moves),
 	};

@@ -379,7 +379,10 @@ static void same_projection(const struct game *a, const struct game *b)
 		const struct unit *u = &a->w->units[i], *v = &b->w->units[i];
 		assert_string_equal(u->id, v->id);
 		assert_int_equal(ka->units[i], kb->units[i]);
-		assert_memory_equal(&ka->last[i], &kb->last[i], sizeof ka->last[i]);
+		assert_int_equal(ka->last[i].x, kb->last[i].x);
+		assert_int_equal(ka->last[i].y, kb->last[i].y);
+		assert_int_equal(ka->last[i].round, kb->last[i].round);
+		assert_int_equal(ka->last[i].gone, kb->last[i].gone);
 		assert_int_equal(u->x, v->x);
 		assert_int_equal(u->y, v->y);
 		assert_int_equal((int)u->status, (int)v->status);

@@ -68,8 +68,8 @@ static void print_json(const struct game *g, const struct knowledge *k)
 		strbuf_add_json(&b, w->units[i].id);
 		strbuf_add(&b, ",\"team\":");
 		strbuf_add_json(&b, w->teams[w->units[i].team].name);
-		strbuf_addf(&b, ",\"x\":%d,\"y\":%d,\"round\":%d}", l->x, l->y,
-			    l->round);
+		strbuf_addf(&b, ",\"x\":%d,\"y\":%d,\"round\":%d%s}", l->x,
+			    l->y, l->round, l->gone ? ",\"gone\":true" : "");
 	}
 	strbuf_addc(&b, ']');
 	/* Only a legend that names or colours terrain adds this. */

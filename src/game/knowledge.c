@@ -61,7 +61,7 @@ void knowledge_init(struct game *g)
 		k->units = xcalloc(units, 1);
 		k->last = xmalloc(units * sizeof *k->last);
 		for (int i = 0; i < w->nunits; i++)
-			k->last[i] = (struct last_seen){-1, -1, -1};
+			k->last[i] = (struct last_seen){-1, -1, -1, false};
 		g->vcache[t] = cache ? vision_cache_new(w, t) : NULL;
 	}
 	g->moving = -1;
@@ -224,9 +224,16 @@ static void refresh_units(struct game *g, struct knowledge *k)
 			k->units[i] = alive;
 			continue;
 		}
-		k->units[i] = alive && k->view[u->y * w->map.w + u->x];
+		bool knew = k->units[i];
+		bool sees = k->view[u->y * w->map.w + u->x];
+		k->units[i] = alive && sees;
 		if (k->units[i])
-			k->last[i] = (struct last_seen){u->x, u->y, g->round};
+			k->last[i] = (struct last_seen){u->x, u->y, g->round,
+							false};
+		/* Only a fall the team watched: finding the cell of one that
+		 * fell out of view later must not tell it. */
+		else if (knew && !alive && sees)
+			k->last[i].gone = true;
 	}
 }
 

@@ -10,6 +10,10 @@
 
 struct last_seen {
 	int x, y, round;        /* round < 0: never seen */
+	/* The team saw it disabled or gone from the field: its mark is
+	 * no longer drawn. Only the screen and the tools read this; the
+	 * computer player still plans from x, y and round alone. */
+	bool gone;
 };
 
 struct knowledge {

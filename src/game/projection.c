@@ -60,7 +60,7 @@ int projection_unit(struct game *g, const char *id, int type, int team)
 		k->units = xrealloc(k->units, (size_t)w->nunits);
 		k->units[i] = 0;
 		k->last = xrealloc(k->last, (size_t)w->nunits * sizeof *k->last);
-		k->last[i] = (struct last_seen){-1, -1, -1};
+		k->last[i] = (struct last_seen){-1, -1, -1, false};
 	}
 	return i;
 }

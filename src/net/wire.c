@@ -400,6 +400,8 @@ static void unit_line(struct wire_team *out, const struct game *g, int i,
 	kbool(&b, "known", r->known);
 	strbuf_addf(&b, ",\"last\":[%d,%d,%d]", r->last.x, r->last.y,
 		    r->last.round);
+	if (r->last.gone)
+		strbuf_add(&b, ",\"gone\":true");
 	if (fields) {
 		kint(&b, "x", u->x);
 		kint(&b, "y", u->y);
@@ -422,6 +424,12 @@ static void unit_line(struct wire_team *out, const struct game *g, int i,
 	strbuf_free(&b);
 }
 
+static bool last_same(const struct last_seen *a, const struct last_seen *b)
+{
+	return a->x == b->x && a->y == b->y && a->round == b->round &&
+	       a->gone == b->gone;
+}
+
 static void sync_units(struct wire_team *t, const struct game *g,
 		       const struct knowledge *k, bool all)
 {
@@ -431,7 +439,8 @@ static void sync_units(struct wire_team *t, const struct game *g,
 		struct wire_unit *r = &t->units[i];
 		bool own = u->team == t->team || all;
 		bool known = own ? unit_alive(u) : knowledge_knows(k, i);
-		struct last_seen last = own ? (struct last_seen){-1, -1, -1}
+		struct last_seen last = own ? (struct last_seen){-1, -1, -1,
+								 false}
 					    : k->last[i];
 		if (!r->told && !known && !own && last.round < 0)
 			continue; /* never seen: never named */
@@ -442,7 +451,7 @@ static void sync_units(struct wire_team *t, const struct game *g,
 		int ox = o ? o->x : -1, oy = o ? o->y : -1;
 		bool order_news = r->told ? ox != r->ox || oy != r->oy : ox >= 0;
 		if (r->told && r->known == known &&
-		    memcmp(&r->last, &last, sizeof last) == 0 &&
+		    last_same(&r->last, &last) &&
 		    (!fields || unit_same(&r->u, u, own)) && !order_news)
 			continue;
 		if (!r->told)

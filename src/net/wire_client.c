@@ -295,7 +295,8 @@ static int apply_unit(struct wire_client *c, const struct json *o, char *why)
 	struct unit *u = &g->w->units[i];
 	struct knowledge *k = &g->know[c->team];
 	k->units[i] = json_bool(o, "known", false);
-	k->last[i] = (struct last_seen){last[0], last[1], last[2]};
+	k->last[i] = (struct last_seen){last[0], last[1], last[2],
+					json_bool(o, "gone", false)};
 	if (json_get(o, "x")) {
 		int x = json_int(o, "x", -1), y = json_int(o, "y", -1);
 		int facing = dir_parse(json_str(o, "facing") ? json_str(o, "facing") : "");

@@ -23,8 +23,8 @@ int mapview_mark_at(const struct ui *ui, int viewer, int x, int y)
 		return -1;
 	for (int i = 0; i < w->nunits; i++) {
 		const struct last_seen *s = &k->last[i];
-		if (w->units[i].team != viewer && s->round >= 0 && s->x == x &&
-		    s->y == y && !knowledge_knows(k, i))
+		if (w->units[i].team != viewer && s->round >= 0 && !s->gone &&
+		    s->x == x && s->y == y && !knowledge_knows(k, i))
 			return i;
 	}
 	return -1;
@@ -186,7 +186,7 @@ void mapview_draw(struct ui *ui, int viewer)
 		for (int i = 0; i < w->nunits; i++) {
 			const struct last_seen *s = &k->last[i];
 			const struct unit *u = &w->units[i];
-			if (u->team == viewer || s->round < 0 ||
+			if (u->team == viewer || s->round < 0 || s->gone ||
 			    knowledge_knows(k, i) ||
 			    !map_inside(&w->map, s->x, s->y) ||
 			    ui->view[s->y * w->map.w + s->x])

@@ -69,6 +69,9 @@ static void side_units(struct page_lines *l, const struct ui *ui, int viewer,
 		else if (ui_knows_unit(ui, viewer, i))
 			items[n++] = xasprintf("%s %c %s (in view)", u->id, t->symbol,
 					       t->name);
+		else if (k && k->last[i].gone)
+			items[n++] = xasprintf("%s %c %s (seen out of the fight)",
+					       u->id, t->symbol, t->name);
 		else if (k && k->last[i].round >= 0)
 			items[n++] = xasprintf("%s %c %s (seen at %d,%d, round %d)",
 					       u->id, t->symbol, t->name,
