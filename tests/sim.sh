@@ -182,6 +182,19 @@ else
 	not_ok "vary rounds: each value's rows are that scenario's"
 	cat "$tmp/vary.csv"
 fi
+# Bridge's survive goal gives no rounds: it lasts to the limit, so a
+# shorter limit is Blue's win, not a draw.
+got=$("$bin" sim maps/bridge.yaml --games 4 --seed 1 --vary rounds=3 --csv)
+if printf '%s\n' "$got" | grep -q '^rounds,3,draws,,,4,0,0.0000,' &&
+	printf '%s\n' "$got" | grep -q '^rounds,3,wins,Blue,,4,[1-4],'; then
+	ok "vary rounds: a survive goal without rounds moves with the limit"
+else
+	not_ok "vary rounds: a survive goal without rounds moves with the limit"
+	printf '%s\n' "$got"
+fi
+contains "vary rounds=0 with a survive goal to the limit" 2 \
+	"--vary rounds=0: goal 3 (survive) lasts to the round limit" -- \
+	"$bin" sim maps/bridge.yaml --games 2 --vary rounds=0
 got=$("$bin" sim maps/tutorial.yaml --games 3 --vary b1.at=20:3,19:2 --json)
 if printf '%s' "$got" | grep -q '^{"vary":"b1.at","values":\["20:3","19:2"\],"rows":\[{"value":"20:3","games":3,'; then
 	ok "vary UNIT.at: json rows"

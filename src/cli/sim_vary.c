@@ -188,6 +188,18 @@ int sim_vary_apply(const struct sim_vary *v, int i, struct scenario *sc,
 	case SIM_VARY_NONE:
 		return 0;
 	case SIM_VARY_ROUNDS:
+		/* A survive goal that gave no rounds lasts to the limit:
+		 * it moves with it, as the file would have it. */
+		for (int k = 0; k < sc->ngoals; k++)
+			if (sc->goals[k].rounds_by_limit && val->n == 0) {
+				snprintf(why, SIM_ERROR_LEN,
+					 "--vary rounds=0: goal %d (survive) lasts to the round limit, so the scenario needs one",
+					 k + 1);
+				return -1;
+			}
+		for (int k = 0; k < sc->ngoals; k++)
+			if (sc->goals[k].rounds_by_limit)
+				sc->goals[k].rounds = val->n;
 		sc->rounds = val->n;
 		return 0;
 	case SIM_VARY_GOAL_ROUNDS: {

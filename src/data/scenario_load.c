@@ -550,6 +550,7 @@ static int load_goal(struct loader *l, const struct ynode *m, struct goal *g)
 	case GOAL_ESCAPE:
 		return goal_area(l, m, g);
 	case GOAL_SURVIVE:
+		g->rounds_by_limit = !ytree_get(m, "rounds");
 		if (g->rounds == 0)
 			return ytree_fail(c, m,
 					  "missing key 'rounds' in goal (the scenario has no round limit)");

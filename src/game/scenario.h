@@ -29,6 +29,7 @@ struct goal {
 	unsigned enemies;       /* eliminate: bit mask of teams; 0 = all enemies */
 	int x0, y0, x1, y1;     /* hold, escape: the area */
 	int rounds;             /* hold: consecutive rounds; survive: round N */
+	bool rounds_by_limit;   /* survive: rounds not given, the round limit */
 	int count;              /* escape: units needed */
 	bool has_cell;          /* destroy: a door or wall cell ... */
 	int cx, cy;
