@@ -20,6 +20,7 @@
 #include "data/scenario_load.h"
 #include "game/legend.h"
 #include "net/proto.h"
+#include "rules/move.h"
 #include "net/wire.h"
 #include "testdata.h"
 #include "testgame.h"
@@ -111,6 +112,25 @@ static void test_legend_names_and_colours(void **state)
 	assert_int_equal(map_cell_colour(m, gate), TCOLOUR_NONE);
 	assert_string_equal(map_cell_words(m, gate, words, sizeof words),
 			    "broken door");
+	scenario_free(&sc);
+}
+
+/* A refused step names the terrain as the legend does: "Moat (water)",
+ * not the kind alone; a squeeze names both cells. */
+static void test_refusals_use_legend_names(void **state)
+{
+	(void)state;
+	struct scenario sc = load("tests/data/named.yaml");
+	struct world *w = &sc.world;
+	char why[MOVE_WHY_LEN];
+	world_place(w, 0, 8, 1);
+	assert_int_equal(move_step_cost(w, NULL, 0, 8, 1, DIR_N, DIR_N, why), -1);
+	assert_string_equal(why, "8,0 is Moat (water)");
+	assert_int_equal(move_step_cost(w, NULL, 0, 8, 1, DIR_N, DIR_NW, why), -1);
+	assert_string_equal(why, "7,0 is Moat (water)");
+	/* A standard symbol keeps its kind's words. */
+	assert_int_equal(move_step_cost(w, NULL, 0, 8, 1, DIR_N, DIR_W, why), -1);
+	assert_string_equal(why, "7,1 is wall");
 	scenario_free(&sc);
 }
 
@@ -315,6 +335,7 @@ int main(void)
 	};
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_legend_names_and_colours),
+		cmocka_unit_test(test_refusals_use_legend_names),
 		cmocka_unit_test(test_map_labels),
 		cmocka_unit_test(test_legend_lines_from_what_the_team_saw),
 		cmocka_unit_test(test_wire_carries_names_and_colours),

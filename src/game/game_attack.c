@@ -36,11 +36,14 @@ bool game_resolve_attack(struct game *g, int attacker, int weapon, int target,
 		snprintf(r.text, sizeof r.text, "%s%s %s at %s, need %d",
 			 free_attack ? "free attack: " : "", a->id, wp->name,
 			 w->units[target].id, calc->need);
-	else
+	else {
+		char words[MAP_WORDS_LEN];
 		snprintf(r.text, sizeof r.text, "%s %s at %s %d,%d, need %d",
 			 a->id, wp->name,
-			 cell_describe(map_cell(&w->map, x, y)), x, y,
-			 calc->need);
+			 map_cell_words(&w->map, map_cell(&w->map, x, y),
+					words, sizeof words),
+			 x, y, calc->need);
+	}
 	int roll = game_roll(g, &r, 20);
 	if (roll == 0) { /* manual dice: the attack waits for its die */
 		g->wait.unit = attacker;

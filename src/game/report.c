@@ -536,11 +536,14 @@ void report_ask_text(const struct game *g, const struct event *ask, int team,
 		}
 		return;
 	}
-	char tgt[48];
+	char tgt[112];
 	target_text(g, ask, team, tgt, sizeof tgt);
+	char words[MAP_WORDS_LEN];
 	if (ask->target < 0)
 		snprintf(tgt, sizeof tgt, "the %s at %d,%d",
-			 cell_describe(map_cell_c(&g->w->map, ask->x1, ask->y1)),
+			 map_cell_words(&g->w->map,
+					map_cell_c(&g->w->map, ask->x1, ask->y1),
+					words, sizeof words),
 			 ask->x1, ask->y1);
 	if (s & EVS_FULL)
 		strbuf_addf(b, " for %s's %s%s %s %s", uid(g, ask->unit),

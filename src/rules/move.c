@@ -91,21 +91,22 @@ int move_step_check(const struct world *w, const unsigned char *known,
 	}
 	const struct cell *from = map_cell_c(&w->map, x, y);
 	const struct cell *to = map_cell_c(&w->map, nx, ny);
+	char words[MAP_WORDS_LEN], words2[MAP_WORDS_LEN];
 	if (!cell_passable(to) && !(door_open && cell_is_door(to))) {
 		say(why, "%d,%d is %s", nx, ny,
-			 cell_describe(to));
+			 map_cell_words(&w->map, to, words, sizeof words));
 		*refusal = MOVE_IMPASSABLE;
 		return -1;
 	}
 	if (t->cls == CLASS_MOUNTED && !to->t.mounted) {
 		say(why, "mounted units cannot enter %s",
-			 cell_describe(to));
+			 map_cell_words(&w->map, to, words, sizeof words));
 		*refusal = MOVE_CLASS;
 		return -1;
 	}
 	if (t->cls == CLASS_MACHINE && !to->t.machines) {
 		say(why, "war machines cannot enter %s",
-			 cell_describe(to));
+			 map_cell_words(&w->map, to, words, sizeof words));
 		*refusal = MOVE_CLASS;
 		return -1;
 	}
@@ -122,8 +123,10 @@ int move_step_check(const struct world *w, const unsigned char *known,
 		if (!cell_passable(s1) && !cell_passable(s2)) {
 			say(why,
 				 "no squeezing between %s at %d,%d and %s at %d,%d",
-				 cell_describe(s1), nx, y, cell_describe(s2), x,
-				 ny);
+				 map_cell_words(&w->map, s1, words, sizeof words),
+				 nx, y,
+				 map_cell_words(&w->map, s2, words2, sizeof words2),
+				 x, ny);
 			*refusal = MOVE_SQUEEZE;
 			return -1;
 		}

@@ -362,15 +362,17 @@ static bool stand_refused(const struct world *w, int idx, int c, char *why)
 			return true;
 		}
 	} else if (!cell_passable(cl)) {
+		char words[MAP_WORDS_LEN];
 		snprintf(why, PATH_WHY_LEN, "%d,%d is %s", x, y,
-			 cell_describe(cl));
+			 map_cell_words(&w->map, cl, words, sizeof words));
 		return true;
 	}
 	if ((t->cls == CLASS_MOUNTED && !cl->t.mounted) ||
 	    (t->cls == CLASS_MACHINE && !cl->t.machines)) {
+		char words[MAP_WORDS_LEN];
 		snprintf(why, PATH_WHY_LEN, "%s cannot enter %s at %d,%d",
 			 t->cls == CLASS_MOUNTED ? "mounted units" : "war machines",
-			 cell_describe(cl), x, y);
+			 map_cell_words(&w->map, cl, words, sizeof words), x, y);
 		return true;
 	}
 	return false;

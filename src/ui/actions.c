@@ -313,14 +313,16 @@ static char *preview_text(struct ui *ui, bool shoot, int t, int wi,
 {
 	const struct world *w = ui->g->w;
 	const struct unit *a = &w->units[ui->sel];
-	char desc[256], what[96], extra[320] = "";
+	char desc[256], what[112], extra[320] = "", words[MAP_WORDS_LEN];
 	combat_describe(&w->roster.chart, calc, desc, sizeof desc);
 	if (t >= 0)
 		snprintf(what, sizeof what, "%s (%s)", w->units[t].id,
 			 world_type(w, &w->units[t])->name);
 	else
 		snprintf(what, sizeof what, "the %s at %d,%d",
-			 cell_describe(map_cell_c(&w->map, ui->cx, ui->cy)),
+			 map_cell_words(&w->map,
+					map_cell_c(&w->map, ui->cx, ui->cy),
+					words, sizeof words),
 			 ui->cx, ui->cy);
 	if (shoot && t >= 0) {
 		char note[300];

@@ -311,7 +311,7 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 	}
 	if (ui->view[i]) {
 		const struct cell *c = map_cell_c(&w->map, ui->cx, ui->cy);
-		char words[2 * TERRAIN_NAME_LEN];
+		char words[MAP_WORDS_LEN];
 		if (p->lean < LEAN_DETAIL)
 			say(p, A_NORMAL, " %s, height %d",
 			    map_cell_words(&w->map, c, words, sizeof words),

@@ -180,6 +180,8 @@ const struct terrain_label *map_cell_label(const struct map *m,
 const char *map_cell_name(const struct map *m, const struct cell *c);
 /* The colour the cell is drawn in (TCOLOUR_NONE: the terminal's own). */
 enum terrain_colour map_cell_colour(const struct map *m, const struct cell *c);
+/* Room enough for map_cell_words. */
+#define MAP_WORDS_LEN (2 * TERRAIN_NAME_LEN)
 /* The cell in words, into buf: its legend name with what it is
  * ("Postern gate (door, closed)"), else cell_describe's. Returns buf. */
 const char *map_cell_words(const struct map *m, const struct cell *c,
