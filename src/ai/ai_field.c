@@ -45,9 +45,57 @@ static int step_cost(const struct nai *n, int rep, int x, int y, enum dir d,
 	return (dir_diagonal(d) ? 3 : 2) * to->t.cost + extra;
 }
 
-void nf_field(const struct nai *n, int rep, int *dist, int pen)
+/* A step into a door an enemy locked: its price depends on the breach
+ * penalty, so it is asked of step_cost each time. */
+#define NF_STEP_BREACH SHRT_MIN
+
+bool nf_cell_same(const struct cell *a, const struct cell *b)
+{
+	const struct terrain *s = &a->t, *t = &b->t;
+	return s->kind == t->kind && s->passable == t->passable &&
+	       s->cost == t->cost && s->height == t->height &&
+	       s->mounted == t->mounted && s->machines == t->machines &&
+	       s->state == t->state && s->locked_by == t->locked_by &&
+	       s->key == t->key && s->dv == t->dv && s->hits == t->hits &&
+	       s->rubble == t->rubble && s->broken == t->broken &&
+	       s->blocks_sight == t->blocks_sight && s->cover == t->cover &&
+	       s->sym == t->sym && s->label == t->label &&
+	       a->hits_left == b->hits_left;
+}
+
+/* The step costs of rep's class on the ground as the team knows it now,
+ * built once for each version of that ground. */
+static const short *class_steps(struct nai *n, int rep)
+{
+	int cls = world_type(&n->kw, &n->kw.units[rep])->cls;
+	if (n->steps_for[cls] == n->kmap_version + 1)
+		return n->steps[cls];
+	if (!n->steps[cls])
+		n->steps[cls] = xmalloc((size_t)n->cells * DIR_COUNT *
+					sizeof *n->steps[cls]);
+	short *s = n->steps[cls];
+	const struct map *m = &n->kw.map;
+	for (int y = 0; y < n->h; y++)
+		for (int x = 0; x < n->w; x++)
+			for (int d = 0; d < DIR_COUNT; d++) {
+				int nx = x + dir_dx[d], ny = y + dir_dy[d];
+				const struct cell *to =
+					map_inside(m, nx, ny) ? map_cell_c(m, nx, ny)
+							      : NULL;
+				int sc = step_cost(n, rep, x, y, (enum dir)d, 0);
+				if (sc < 0 && to && cell_is_door(to) &&
+				    !cell_passable(to) && cell_breachable(to))
+					sc = NF_STEP_BREACH;
+				s[(y * n->w + x) * DIR_COUNT + d] = (short)sc;
+			}
+	n->steps_for[cls] = n->kmap_version + 1;
+	return s;
+}
+
+void nf_field(struct nai *n, int rep, int *dist, int pen)
 {
 	int W = n->w;
+	const short *steps = class_steps(n, rep);
 	struct heap h = {0};
 	for (int c = 0; c < n->cells; c++)
 		if (dist[c] != INT_MAX)
@@ -63,7 +111,9 @@ void nf_field(const struct nai *n, int rep, int *dist, int pen)
 			int px = x - dir_dx[d], py = y - dir_dy[d];
 			if (px < 0 || py < 0 || px >= W || py >= n->h)
 				continue;
-			int sc = step_cost(n, rep, px, py, (enum dir)d, pen);
+			int sc = steps[(py * W + px) * DIR_COUNT + d];
+			if (sc == NF_STEP_BREACH)
+				sc = step_cost(n, rep, px, py, (enum dir)d, pen);
 			if (sc < 0)
 				continue;
 			sc += n->busy[nd.id];

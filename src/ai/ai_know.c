@@ -85,6 +85,8 @@ void nai_free(struct nai *n)
 	for (int f = 0; f < NF_COUNT; f++)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			free(n->field[f][c]);
+	for (int c = 0; c < CLASS_COUNT; c++)
+		free(n->steps[c]);
 	free(n->en);
 	free(n->units);
 	free(n->occ);
@@ -318,8 +320,10 @@ static void build_world(struct nai *n, const struct game *g,
 	}
 	/* What it sees now it sees as it is; the rest as it was. */
 	for (int c = 0; c < n->cells; c++)
-		if (k->view[c])
+		if (k->view[c] && !nf_cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
 			n->kmap.cells[c] = w->map.cells[c];
+			n->kmap_version++;
+		}
 	n->kw = *w;
 	n->kw.map = n->kmap;
 	n->kw.units = n->units;

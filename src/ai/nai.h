@@ -96,6 +96,13 @@ struct nai {
 	struct unit *units;
 	int *occ;
 	struct map kmap;        /* the ground as last seen, cell by cell */
+	unsigned kmap_version;  /* moves on whenever a cell of kmap changes */
+	/* Per movement class: what each step (cell * DIR_COUNT + dir) of
+	 * kmap costs as nf_field prices it without breaching (NF_STEP_BREACH
+	 * for a door an enemy locked), built for kmap_version steps_for[]
+	 * - 1 (0: not built). Only the fields need it; filled on demand. */
+	short *steps[CLASS_COUNT];
+	unsigned steps_for[CLASS_COUNT];
 	unsigned char *zeros;   /* nunits zero flags: no unit known */
 	/* The step's analysis, rebuilt when what the team knows changes. */
 	int round, step;
@@ -151,12 +158,14 @@ bool nk_has_ranged(const struct unit_type *t);
  * cost and INT_MAX elsewhere. Doors the team may open cost the opening;
  * doors an enemy locked that can be broken cost pen per hit; a ladder a
  * friend is on costs a wait (busy). Units are otherwise ignored. */
-void nf_field(const struct nai *n, int rep, int *dist, int pen);
+void nf_field(struct nai *n, int rep, int *dist, int pen);
 /* The cheapest cost for unit idx of kw to every cell within limit
  * (half-inches), INT_MAX beyond or where it cannot stop; prev (when not
  * NULL) gets the cell each is reached from (-1 for none). Turns are
  * free: for war machines, game_reach is exact. */
 void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev);
+/* Whether two cells are the same ground to a unit's step. */
+bool nf_cell_same(const struct cell *a, const struct cell *b);
 
 /* ai_goal.c */
 /* Read the goals into n->p. */

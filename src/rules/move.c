@@ -72,6 +72,14 @@ static int occupant(const struct world *w, const unsigned char *known, int x,
 	return o >= 0 && known && !known[o] ? -1 : o;
 }
 
+/* The cell in words for a refusal, into buf (MAP_WORDS_LEN), only when
+ * someone asked why: searches ask millions of times and never read it. */
+static const char *cell_words(const struct world *w, const struct cell *c,
+			      char *buf, const char *why)
+{
+	return why ? map_cell_words(&w->map, c, buf, MAP_WORDS_LEN) : "";
+}
+
 int move_step_check(const struct world *w, const unsigned char *known,
 		    int idx, int x, int y, enum dir f, enum dir d, bool door_open,
 		    enum move_refusal *refusal, char *why)
@@ -94,19 +102,19 @@ int move_step_check(const struct world *w, const unsigned char *known,
 	char words[MAP_WORDS_LEN], words2[MAP_WORDS_LEN];
 	if (!cell_passable(to) && !(door_open && cell_is_door(to))) {
 		say(why, "%d,%d is %s", nx, ny,
-			 map_cell_words(&w->map, to, words, sizeof words));
+			 cell_words(w, to, words, why));
 		*refusal = MOVE_IMPASSABLE;
 		return -1;
 	}
 	if (t->cls == CLASS_MOUNTED && !to->t.mounted) {
 		say(why, "mounted units cannot enter %s",
-			 map_cell_words(&w->map, to, words, sizeof words));
+			 cell_words(w, to, words, why));
 		*refusal = MOVE_CLASS;
 		return -1;
 	}
 	if (t->cls == CLASS_MACHINE && !to->t.machines) {
 		say(why, "war machines cannot enter %s",
-			 map_cell_words(&w->map, to, words, sizeof words));
+			 cell_words(w, to, words, why));
 		*refusal = MOVE_CLASS;
 		return -1;
 	}
@@ -123,9 +131,9 @@ int move_step_check(const struct world *w, const unsigned char *known,
 		if (!cell_passable(s1) && !cell_passable(s2)) {
 			say(why,
 				 "no squeezing between %s at %d,%d and %s at %d,%d",
-				 map_cell_words(&w->map, s1, words, sizeof words),
+				 cell_words(w, s1, words, why),
 				 nx, y,
-				 map_cell_words(&w->map, s2, words2, sizeof words2),
+				 cell_words(w, s2, words2, why),
 				 x, ny);
 			*refusal = MOVE_SQUEEZE;
 			return -1;
