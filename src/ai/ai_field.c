@@ -63,17 +63,19 @@ bool nf_cell_same(const struct cell *a, const struct cell *b)
 	       a->hits_left == b->hits_left;
 }
 
-/* The step costs of rep's class on the ground as the team knows it now,
- * built once for each version of that ground. */
-static const short *class_steps(struct nai *n, int rep)
+/* The step costs of rep's class for one kind of search, on the ground as
+ * the team knows it now, with no unit in the way: built once for each
+ * version of that ground. A step's cost depends on the class alone (a
+ * turn on the way is free here: f == d). */
+static const short *class_steps(struct nai *n, int rep, enum nsteps kind)
 {
 	int cls = world_type(&n->kw, &n->kw.units[rep])->cls;
-	if (n->steps_for[cls] == n->kmap_version + 1)
-		return n->steps[cls];
-	if (!n->steps[cls])
-		n->steps[cls] = xmalloc((size_t)n->cells * DIR_COUNT *
-					sizeof *n->steps[cls]);
-	short *s = n->steps[cls];
+	if (n->steps_for[kind][cls] == n->kmap_version + 1)
+		return n->steps[kind][cls];
+	if (!n->steps[kind][cls])
+		n->steps[kind][cls] = xmalloc((size_t)n->cells * DIR_COUNT *
+					      sizeof *n->steps[kind][cls]);
+	short *s = n->steps[kind][cls];
 	const struct map *m = &n->kw.map;
 	for (int y = 0; y < n->h; y++)
 		for (int x = 0; x < n->w; x++)
@@ -82,20 +84,28 @@ static const short *class_steps(struct nai *n, int rep)
 				const struct cell *to =
 					map_inside(m, nx, ny) ? map_cell_c(m, nx, ny)
 							      : NULL;
-				int sc = step_cost(n, rep, x, y, (enum dir)d, 0);
+				int sc;
+				if (kind == NF_STEPS_REACH) {
+					sc = move_step_cost(&n->kw, n->zeros, rep,
+							    x, y, (enum dir)d,
+							    (enum dir)d, NULL);
+					s[(y * n->w + x) * DIR_COUNT + d] = (short)sc;
+					continue;
+				}
+				sc = step_cost(n, rep, x, y, (enum dir)d, 0);
 				if (sc < 0 && to && cell_is_door(to) &&
 				    !cell_passable(to) && cell_breachable(to))
 					sc = NF_STEP_BREACH;
 				s[(y * n->w + x) * DIR_COUNT + d] = (short)sc;
 			}
-	n->steps_for[cls] = n->kmap_version + 1;
+	n->steps_for[kind][cls] = n->kmap_version + 1;
 	return s;
 }
 
 void nf_field(struct nai *n, int rep, int *dist, int pen)
 {
 	int W = n->w;
-	const short *steps = class_steps(n, rep);
+	const short *steps = class_steps(n, rep, NF_STEPS_FIELD);
 	struct heap h = {0};
 	for (int c = 0; c < n->cells; c++)
 		if (dist[c] != INT_MAX)
@@ -130,10 +140,11 @@ void nf_field(struct nai *n, int rep, int *dist, int pen)
 			dist[c] = NAI_FAR;
 }
 
-void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev)
+void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev)
 {
 	const struct world *w = &n->kw;
 	const struct unit *u = &w->units[idx];
+	const short *steps = class_steps(n, idx, NF_STEPS_REACH);
 	int W = n->w;
 	for (int c = 0; c < n->cells; c++)
 		cost[c] = INT_MAX;
@@ -151,11 +162,15 @@ void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev)
 			continue;
 		int x = nd.id % W, y = nd.id / W;
 		for (int d = 0; d < DIR_COUNT; d++) {
-			int sc = move_step_cost(w, NULL, idx, x, y, (enum dir)d,
-						(enum dir)d, NULL);
+			/* As move_step_cost(w, NULL, ...) prices it: the
+			 * ground's price, and no step onto an enemy. */
+			int sc = steps[nd.id * DIR_COUNT + d];
 			if (sc < 0 || at + sc > limit)
 				continue;
 			int nc = (y + dir_dy[d]) * W + x + dir_dx[d];
+			int o = w->occ[nc];
+			if (o >= 0 && w->units[o].team != u->team)
+				continue;
 			if (at + sc < cost[nc]) {
 				cost[nc] = at + sc;
 				if (prev)

@@ -85,6 +85,10 @@ struct nposture {
 /* Kinds of objective field: the team's goals, the ground it holds, the
  * door or wall its rams batter. */
 enum nfield { NF_GOAL, NF_HOME, NF_BREACH, NF_COUNT };
+/* The searches that price steps: the fields' (doors a team may open
+ * cost the opening; NF_STEP_BREACH for one an enemy locked) and a
+ * unit's reach (as the rules price a step: shut doors stop it). */
+enum nsteps { NF_STEPS_FIELD, NF_STEPS_REACH, NF_STEPS_COUNT };
 
 struct nai {
 	int team;
@@ -97,12 +101,11 @@ struct nai {
 	int *occ;
 	struct map kmap;        /* the ground as last seen, cell by cell */
 	unsigned kmap_version;  /* moves on whenever a cell of kmap changes */
-	/* Per movement class: what each step (cell * DIR_COUNT + dir) of
-	 * kmap costs as nf_field prices it without breaching (NF_STEP_BREACH
-	 * for a door an enemy locked), built for kmap_version steps_for[]
-	 * - 1 (0: not built). Only the fields need it; filled on demand. */
-	short *steps[CLASS_COUNT];
-	unsigned steps_for[CLASS_COUNT];
+	/* Per kind of search and movement class: what each step (cell *
+	 * DIR_COUNT + dir) of kmap costs with no unit in the way, built for
+	 * kmap_version steps_for - 1 (0: not built), on demand. */
+	short *steps[NF_STEPS_COUNT][CLASS_COUNT];
+	unsigned steps_for[NF_STEPS_COUNT][CLASS_COUNT];
 	unsigned char *zeros;   /* nunits zero flags: no unit known */
 	/* The step's analysis, rebuilt when what the team knows changes. */
 	int round, step;
@@ -163,7 +166,7 @@ void nf_field(struct nai *n, int rep, int *dist, int pen);
  * (half-inches), INT_MAX beyond or where it cannot stop; prev (when not
  * NULL) gets the cell each is reached from (-1 for none). Turns are
  * free: for war machines, game_reach is exact. */
-void nf_reach(const struct nai *n, int idx, int limit, int *cost, int *prev);
+void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev);
 /* Whether two cells are the same ground to a unit's step. */
 bool nf_cell_same(const struct cell *a, const struct cell *b);
 
