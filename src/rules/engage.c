@@ -57,9 +57,27 @@ int engage_weapon(const struct world *w, int a, int b)
 	return best;
 }
 
+/* The longest reach of a type's reach weapons, or 0. */
+static int reach_range(const struct unit_type *t)
+{
+	int r = 0;
+	for (int i = 0; i < t->nweapons; i++)
+		if (t->weapons[i].kind == WEAPON_REACH && t->weapons[i].range > r)
+			r = t->weapons[i].range;
+	return r;
+}
+
 bool engage_in_melee(const struct world *w, int a, int b)
 {
-	if (w->units[a].team == w->units[b].team)
+	const struct unit *u = &w->units[a], *v = &w->units[b];
+	if (u->team == v->team)
+		return false;
+	/* Too far for contact (a diagonal neighbour is 2 away, squared) or
+	 * either side's reach (the height between only adds to the
+	 * distance): searches ask this of every pair. */
+	int ra = reach_range(world_type(w, u)), rb = reach_range(world_type(w, v));
+	int r2 = ra > rb ? ra * ra : rb * rb;
+	if (geom_dist2(u->x, u->y, v->x, v->y) > (r2 > 2 ? r2 : 2))
 		return false;
 	/* Contact engages even units that have nothing to strike with. */
 	return engage_contact(w, a, b) || engage_weapon(w, a, b) >= 0 ||
