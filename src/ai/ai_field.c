@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/heap.h"
 #include "base/util.h"
@@ -138,6 +139,36 @@ void nf_field(struct nai *n, int rep, int *dist, int pen)
 	for (int c = 0; c < n->cells; c++)
 		if (dist[c] == INT_MAX)
 			dist[c] = NAI_FAR;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen)
+{
+	int *dist = n->field[f][cls];
+	size_t size = (size_t)n->cells * sizeof *dist;
+	/* What the search reads: the sources, the ladders' waits, the ground
+	 * (its version; the step table is per class) and the penalty. */
+	uint64_t key = fnv(0xcbf29ce484222325ull, dist, size);
+	key = fnv(key, n->busy, size);
+	unsigned v = n->kmap_version;
+	key = fnv(key, &v, sizeof v);
+	key = fnv(key, &pen, sizeof pen);
+	if (n->field_done[f][cls] && n->field_key[f][cls] == key) {
+		memcpy(dist, n->field_done[f][cls], size);
+		return;
+	}
+	nf_field(n, rep, dist, pen);
+	if (!n->field_done[f][cls])
+		n->field_done[f][cls] = xmalloc(size);
+	memcpy(n->field_done[f][cls], dist, size);
+	n->field_key[f][cls] = key;
 }
 
 void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev)

@@ -262,9 +262,9 @@ void ng_fields(struct nai *n, const struct game *g)
 		if (rep[c] < 0)
 			continue;
 		goal_sources(n, g, n->field[NF_GOAL][c]);
-		nf_field(n, rep[c], n->field[NF_GOAL][c], BREACH_PEN);
+		nf_field_kind(n, NF_GOAL, c, rep[c], BREACH_PEN);
 		home_sources(n, g, n->field[NF_HOME][c]);
-		nf_field(n, rep[c], n->field[NF_HOME][c], 0);
+		nf_field_kind(n, NF_HOME, c, rep[c], 0);
 	}
 	if (ram >= 0 && !n->p.defend)
 		find_breach(n, g, ram);
@@ -273,7 +273,7 @@ void ng_fields(struct nai *n, const struct game *g)
 		for (int c = 0; c < n->cells; c++)
 			f[c] = INT_MAX;
 		source_around(n, f, n->p.breach_x, n->p.breach_y, 0);
-		nf_field(n, rep[CLASS_MACHINE], f, 0);
+		nf_field_kind(n, NF_BREACH, CLASS_MACHINE, rep[CLASS_MACHINE], 0);
 	}
 }
 

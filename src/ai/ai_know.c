@@ -85,6 +85,9 @@ void nai_free(struct nai *n)
 	for (int f = 0; f < NF_COUNT; f++)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			free(n->field[f][c]);
+	for (int f = 0; f < NF_COUNT; f++)
+		for (int c = 0; c < CLASS_COUNT; c++)
+			free(n->field_done[f][c]);
 	for (int s = 0; s < NF_STEPS_COUNT; s++)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			free(n->steps[s][c]);

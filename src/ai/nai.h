@@ -116,6 +116,11 @@ struct nai {
 	/* Per movement class and field kind: half-inches from each cell
 	 * to the objective (NAI_FAR where there is no way). */
 	int *field[NF_COUNT][CLASS_COUNT];
+	/* Each field as last searched, and what it was searched from (its
+	 * sources, the ladders friends are on, the ground, the class): a
+	 * field asked again from the same is copied, not searched. */
+	int *field_done[NF_COUNT][CLASS_COUNT];
+	uint64_t field_key[NF_COUNT][CLASS_COUNT];
 	/* Turns the middle of its fighting group needs to reach the
 	 * objective, and how much the way there counts (more as the
 	 * rounds run out). */
@@ -162,6 +167,10 @@ bool nk_has_ranged(const struct unit_type *t);
  * doors an enemy locked that can be broken cost pen per hit; a ladder a
  * friend is on costs a wait (busy). Units are otherwise ignored. */
 void nf_field(struct nai *n, int rep, int *dist, int pen);
+/* nf_field for field kind f of class cls, from the sources on entry in
+ * n->field[f][cls]; a search asked again from the same sources on the
+ * same ground is answered from the last one. */
+void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen);
 /* The cheapest cost for unit idx of kw to every cell within limit
  * (half-inches), INT_MAX beyond or where it cannot stop; prev (when not
  * NULL) gets the cell each is reached from (-1 for none). Turns are
