@@ -171,7 +171,8 @@ void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen)
 	n->field_key[f][cls] = key;
 }
 
-void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev)
+void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
+	      int box[4])
 {
 	const struct world *w = &n->kw;
 	const struct unit *u = &w->units[idx];
@@ -184,6 +185,7 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev)
 			prev[c] = -1;
 	struct heap h = {0};
 	int start = u->y * W + u->x;
+	int x0 = u->x, y0 = u->y, x1 = u->x, y1 = u->y;
 	cost[start] = 0;
 	heap_push(&h, 0, start);
 	while (h.n) {
@@ -192,6 +194,10 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev)
 		if (at > cost[nd.id])
 			continue;
 		int x = nd.id % W, y = nd.id / W;
+		x0 = x < x0 ? x : x0;
+		y0 = y < y0 ? y : y0;
+		x1 = x > x1 ? x : x1;
+		y1 = y > y1 ? y : y1;
 		for (int d = 0; d < DIR_COUNT; d++) {
 			/* As move_step_cost(w, NULL, ...) prices it: the
 			 * ground's price, and no step onto an enemy. */
@@ -214,4 +220,10 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev)
 	for (int c = 0; c < n->cells; c++)
 		if (c != start && w->occ[c] >= 0)
 			cost[c] = INT_MAX;
+	if (box) {
+		box[0] = x0;
+		box[1] = y0;
+		box[2] = x1;
+		box[3] = y1;
+	}
 }

@@ -53,8 +53,6 @@ struct nai *nai_new(const struct game *g, int team)
 	n->occ = xmalloc((size_t)n->cells * sizeof *n->occ);
 	n->zeros = xcalloc(units, 1);
 	n->en = xcalloc(units, sizeof *n->en);
-	for (int i = 0; i < w->nunits; i++)
-		n->en[i].engage = xcalloc((size_t)n->cells, 1);
 	for (int f = 0; f < NF_COUNT; f++)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			n->field[f][c] = xmalloc((size_t)n->cells * sizeof(int));
@@ -202,40 +200,59 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i)
 	return v / (u->hits > 0 ? u->hits : 1);
 }
 
+/* Mark on e's box the cells an enemy standing at x,y could strike with a
+ * reach of reach cells (heights apart only where a ladder or stairs
+ * join them). */
+static void mark_engage(struct nai *n, struct nenemy *e, int x, int y,
+			int reach)
+{
+	const struct map *m = &n->kw.map;
+	const struct cell *at = map_cell_c(m, x, y);
+	bool joins_at = at->t.kind == TERRAIN_LADDER ||
+			at->t.kind == TERRAIN_STAIRS;
+	for (int dy = -reach; dy <= reach; dy++)
+		for (int dx = -reach; dx <= reach; dx++) {
+			int ax = x + dx, ay = y + dy;
+			if (!map_inside(m, ax, ay) || dx * dx + dy * dy > reach * reach)
+				continue;
+			const struct cell *cc = map_cell_c(m, ax, ay);
+			bool joins = joins_at || cc->t.kind == TERRAIN_LADDER ||
+				     cc->t.kind == TERRAIN_STAIRS;
+			if (cc->t.height != at->t.height && !joins)
+				continue;
+			e->engage[(ay - e->ey) * e->ew + ax - e->ex] = 1;
+		}
+}
+
 /* Cells enemy e could be in melee with after turns moves of its own. */
 static void engage_map(struct nai *n, struct nenemy *e, int turns)
 {
 	const struct world *kw = &n->kw;
 	struct unit *u = &n->units[e->idx];
 	const struct unit_type *t = world_type(kw, u);
-	memset(e->engage, 0, (size_t)n->cells);
 	int reach = 1;
 	for (int i = 0; i < t->nweapons; i++)
 		if (t->weapons[i].kind == WEAPON_REACH && t->weapons[i].range > reach)
 			reach = t->weapons[i].range;
 	int *cost = n->scratch;
-	nf_reach(n, e->idx, t->move * 2 * turns, cost, NULL);
-	for (int c = 0; c < n->cells; c++) {
-		if (cost[c] == INT_MAX && c != u->y * n->w + u->x)
-			continue;
-		int x = c % n->w, y = c / n->w;
-		int hc = kw->map.cells[c].t.height;
-		for (int dy = -reach; dy <= reach; dy++)
-			for (int dx = -reach; dx <= reach; dx++) {
-				int ax = x + dx, ay = y + dy;
-				if (!map_inside(&kw->map, ax, ay) ||
-				    dx * dx + dy * dy > reach * reach)
-					continue;
-				const struct cell *cc = map_cell_c(&kw->map, ax, ay);
-				bool joins = cc->t.kind == TERRAIN_LADDER ||
-					     cc->t.kind == TERRAIN_STAIRS ||
-					     kw->map.cells[c].t.kind == TERRAIN_LADDER ||
-					     kw->map.cells[c].t.kind == TERRAIN_STAIRS;
-				if (cc->t.height != hc && !joins)
-					continue;
-				e->engage[ay * n->w + ax] = 1;
-			}
+	int box[4];
+	nf_reach(n, e->idx, t->move * 2 * turns, cost, NULL, box);
+	e->ex = box[0] - reach > 0 ? box[0] - reach : 0;
+	e->ey = box[1] - reach > 0 ? box[1] - reach : 0;
+	e->ew = (box[2] + reach < n->w ? box[2] + reach : n->w - 1) - e->ex + 1;
+	e->eh = (box[3] + reach < n->h ? box[3] + reach : n->h - 1) - e->ey + 1;
+	size_t size = (size_t)e->ew * (size_t)e->eh;
+	if (size > e->engage_cap) {
+		free(e->engage);
+		e->engage = xmalloc(size);
+		e->engage_cap = size;
 	}
+	memset(e->engage, 0, size);
+	for (int y = box[1]; y <= box[3]; y++)
+		for (int x = box[0]; x <= box[2]; x++)
+			if (cost[y * n->w + x] != INT_MAX ||
+			    (x == u->x && y == u->y))
+				mark_engage(n, e, x, y, reach);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -350,7 +367,7 @@ void nk_targets(struct nai *n)
 			const struct unit *u = &n->units[i];
 			if (u->team != n->team || !unit_alive(u))
 				continue;
-			if (e->engage[u->y * n->w + u->x])
+			if (nk_engages(e, u->x, u->y))
 				e->nmelee++;
 			if (range && geom_within(e->x, e->y, u->x, u->y, range) &&
 			    !vision_line_blocked(kw, e->x, e->y, u->x, u->y))

@@ -232,7 +232,7 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 		game_reach(g, u, cost);
 	} else {
 		prev = n->prev;
-		nf_reach(n, u, me->move_left, cost, prev);
+		nf_reach(n, u, me->move_left, cost, prev, NULL);
 	}
 	bool lock = ng_keep_shut(n, g);
 	int bx = me->x, by = me->y;

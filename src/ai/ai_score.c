@@ -302,7 +302,7 @@ static double threat(struct nai *n, int u, int x, int y, double vme, int near)
 		if (e->seen && engage_in_melee(kw, u, e->idx))
 			continue;
 		int av = nk_melee_av(et);
-		if (av > 0 && e->engage[y * n->w + x]) {
+		if (av > 0 && nk_engages(e, x, y)) {
 			/* It comes and strikes; the answer is ours next turn,
 			 * with the friends beside us. */
 			struct attack_situation s = {0};
@@ -324,8 +324,8 @@ static double threat(struct nai *n, int u, int x, int y, double vme, int near)
 			if (net < -0.5 * pm * e->v)
 				net = -0.5 * pm * e->v;
 			t += nai_w[W_FEAR_MELEE] * net *
-			     share(e->nmelee, e->engage[n->units[u].y * n->w +
-							n->units[u].x]);
+			     share(e->nmelee, nk_engages(e, n->units[u].x,
+							       n->units[u].y));
 		}
 		if (nk_has_ranged(et) && !e->stale &&
 		    !(e->seen && nk_engaged(n, e->idx)))

@@ -6,6 +6,7 @@
 #define MEDSIEGE_NAI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ai/ai_priv.h"
@@ -62,10 +63,25 @@ struct nenemy {
 	bool stale;             /* a ghost whose place is in sight, empty:
 				   somewhere near, no one knows where */
 	double v;               /* worth of one hit on it, goals included */
-	unsigned char *engage;  /* w*h: 1 where it could be in melee with a
-				   unit of ours after its next move */
+	/* Where it could be in melee with a unit of ours after its next
+	 * move: a byte per cell of the box at ex,ey, ew by eh cells, round
+	 * what it could reach; none outside. Owned, grown as needed: the
+	 * player's memory is not enemies times cells. */
+	unsigned char *engage;
+	size_t engage_cap;
+	int ex, ey, ew, eh;
 	int nmelee, nshot;      /* units of ours it could strike, shoot at */
 };
+
+/* Whether enemy e could be in melee with a unit of ours at x,y after its
+ * next move. */
+static inline bool nk_engages(const struct nenemy *e, int x, int y)
+{
+	x -= e->ex;
+	y -= e->ey;
+	return x >= 0 && y >= 0 && x < e->ew && y < e->eh &&
+	       e->engage[y * e->ew + x];
+}
 
 /* What the goals ask of the team. */
 struct nposture {
@@ -173,9 +189,11 @@ void nf_field(struct nai *n, int rep, int *dist, int pen);
 void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen);
 /* The cheapest cost for unit idx of kw to every cell within limit
  * (half-inches), INT_MAX beyond or where it cannot stop; prev (when not
- * NULL) gets the cell each is reached from (-1 for none). Turns are
- * free: for war machines, game_reach is exact. */
-void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev);
+ * NULL) gets the cell each is reached from (-1 for none); box (when not
+ * NULL) gets x0, y0, x1, y1 of a box holding every cell reached. Turns
+ * are free: for war machines, game_reach is exact. */
+void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
+	      int box[4]);
 /* Whether two cells are the same ground to a unit's step. */
 bool nf_cell_same(const struct cell *a, const struct cell *b);
 
