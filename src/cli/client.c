@@ -51,6 +51,7 @@ struct client {
 	int skip;              /* lines of a snapshot still to come */
 	int snap_from;         /* where the record goes on after it */
 	bool restart;          /* the host's record is new: start again */
+	bool back;             /* and the screen went for it: say so there */
 	bool gone;             /* the seat is lost for good */
 	bool told_host;        /* said whose account hosts the game */
 	bool referee;          /* the referee hosts it */
@@ -359,6 +360,9 @@ static int lost(void *ctx, char *note, size_t size)
 	struct client *cl = ctx;
 	if (reconnect(cl)) {
 		snprintf(note, size, "back in the game");
+		/* The screen is built anew at once: the status line would
+		 * flash by, so its log says it. */
+		cl->back = cl->restart;
 		return cl->restart ? 2 : 1;
 	}
 	snprintf(note, size, "host lost: %s", cl->why);
@@ -563,6 +567,9 @@ int client_run(const struct client_seat *want)
 			goto out;
 		}
 		struct game *g = cl.wc.g;
+		if (cl.back && cl.history)
+			uilog_note(cl.history, "host lost; back in the game with a new host");
+		cl.back = false;
 		struct ui_submit sub = {
 			.fn = submit,
 			.ctx = &cl,
