@@ -15,8 +15,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (greet, fault_plan, Net, NetTimeout, Pool, ProcConn, Report, SRCDIR, play_clean, same_record,
-                    read_script, run_json, seat_all, seeded_rng)
+from netlib import (greet, fault_test, NetTimeout, ProcConn, SRCDIR, same_record, read_script, run_json,
+                    seat_all)
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'tutorial-Red.script'))
 KILLS = 12
@@ -129,49 +129,40 @@ class Faulty:
             c.sync()
 
 
+def faulty(rep, net, pool, rng, plan, host, clean, clean_run):
+    """The script again on a new host, clients killed as planned: each
+    team's last connection, each killed one and the save checked against
+    the fault-free game's."""
+    rep.ok(all(c.picture.turn.get('over') for c in clean.values()),
+           'without faults: every team was told the game is over')
+    host2 = net.host(SCRIPT['scenario'], seed=SCRIPT['seed'])
+    game = Faulty(rep, net, pool, host2, rng)
+    game.play(SCRIPT['cmds'], dict(plan))
+    for t, c in game.seats.items():
+        name = host2.seats[t]['team']
+        diff = c.picture.differences(clean[t].picture)
+        rep.ok(not diff, '%s: the last connection rebuilt the picture of the '
+               'fault-free game' % name, '\n'.join(diff))
+        rep.ok(same_record(c, clean[t]),
+               '%s: its record is line for line the fault-free one from '
+               'its line %d (%d lines)' % (name, c.base, len(c.record)))
+        w = game.watch[t]
+        rep.ok(same_record(w, clean[t]) and
+               not w.picture.differences(clean[t].picture),
+               '%s watching: the same record and picture as the player\'s'
+               % name)
+    for what, t, role, old in game.killed:
+        rep.ok(same_record(old, clean[t], prefix=True) and not old.bad_lines,
+               '%s %s killed %s: it had been sent %d lines, the beginning of '
+               'the same record' % (host2.seats[t]['team'], role, what, len(old.record)))
+    st, run = run_json(net, host2.save())
+    rep.ok(st == 0 and run == clean_run,
+           'the save replays (medsiege run SAVE --json) exactly as the fault-free one')
+    rep.ok(host2.alive(), 'the host is still running')
+
+
 def main():
-    rep = Report()
-    rng = seeded_rng('client-kill', 20261)
-    cmds = SCRIPT['cmds']
-    plan = fault_plan(rep, rng, len(cmds), KILLS, MODES, 'kills')
-    with Net('client-kill') as net:
-        pool = Pool()
-        try:
-            host, seats, watch = play_clean(net, pool, SCRIPT)
-            clean = {t: c for t, c in seats.items()}
-            clean_save = host.save()
-            st, clean_run = run_json(net, clean_save)
-            rep.ok(st == 0 and clean[0].picture.turn.get('over'),
-                   'without faults: %s played to its end over the network' % SCRIPT['name'])
-            host2 = net.host(SCRIPT['scenario'], seed=SCRIPT['seed'])
-            game = Faulty(rep, net, pool, host2, rng)
-            game.play(cmds, dict(plan))
-            for t, c in game.seats.items():
-                name = host2.seats[t]['team']
-                diff = c.picture.differences(clean[t].picture)
-                rep.ok(not diff, '%s: the last connection rebuilt the picture of the '
-                       'fault-free game' % name, '\n'.join(diff))
-                rep.ok(same_record(c, clean[t]),
-                       '%s: its record is line for line the fault-free one from '
-                       'its line %d (%d lines)' % (name, c.base, len(c.record)))
-                w = game.watch[t]
-                rep.ok(same_record(w, clean[t]) and
-                       not w.picture.differences(clean[t].picture),
-                       '%s watching: the same record and picture as the player\'s'
-                       % name)
-            for what, t, role, old in game.killed:
-                rep.ok(same_record(old, clean[t], prefix=True) and not old.bad_lines,
-                       '%s %s killed %s: it had been sent %d lines, the beginning of '
-                       'the same record' % (host2.seats[t]['team'], role, what, len(old.record)))
-            st, run = run_json(net, host2.save())
-            rep.ok(st == 0 and run == clean_run,
-                   'the save replays (medsiege run SAVE --json) exactly as the fault-free one')
-            rep.ok(host2.alive(), 'the host is still running')
-        except NetTimeout as e:
-            rep.ok(False, 'timed out: %s' % e)
-        crashes = net.crash_reports()
-        rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
-    return rep.done()
+    return fault_test('client-kill', 20261, SCRIPT, KILLS, MODES, 'kills', faulty)
 
 
 if __name__ == '__main__':

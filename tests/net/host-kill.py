@@ -27,9 +27,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (greet, fault_plan, GREETING, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
-                    final_state, play_clean, read_script, run_json, save_commands,
-                    seat_all, seeded_rng, told_end)
+from netlib import (greet, fault_test, Conn, NetTimeout, SRCDIR, final_state, read_script, run_json,
+                    save_commands, seat_all, told_end)
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Red.script'))
 KILLS = 6
@@ -154,46 +153,37 @@ def sigterm(rep, net, rng):
            'removed' % TERMS, 'still running: %s' % ' '.join(stuck))
 
 
+def faulty(rep, net, pool, rng, plan, host, clean, clean_run):
+    """The script again on a new host, killed as planned and resumed:
+    each team told the same end, the last connections' pictures and the
+    save checked against the fault-free game's; then SIGTERM."""
+    state = final_state(clean_run)
+    end = (state.get('winner'), state.get('result'))
+    for t, c in clean.items():
+        rep.ok(told_end(c) == end and not c.bad_lines,
+               'without faults: %s was told the end in JSON lines: %s' % (
+                   host.seats[t]['team'], end[1]),
+               '%r %r' % (told_end(c), c.bad_lines[:2]))
+    game = Game(rep, net, pool, net.host(SCRIPT['scenario'], seed=SCRIPT['seed']))
+    game.play(SCRIPT['cmds'], dict(plan), rng)
+    rep.ok(game.restarts == KILLS, 'the host was killed and resumed %d times'
+           % game.restarts)
+    for t, c in game.seats.items():
+        rep.ok(told_end(c) == end and not c.bad_lines,
+               '%s: its last connection was told the end' % game.host.seats[t]['team'])
+        diff = c.picture.differences(clean[t].picture)
+        rep.ok(not diff, '%s: the last connection rebuilt the picture of the '
+               'fault-free game' % game.host.seats[t]['team'], '\n'.join(diff))
+    st, run = run_json(net, game.host.save())
+    rep.ok(st == 0 and run == clean_run,
+           'the final save replays (medsiege run SAVE --json) exactly as the '
+           'fault-free one', 'exit %d, %d / %d lines' % (
+               st, len(run.splitlines()), len(clean_run.splitlines())))
+    sigterm(rep, net, rng)
+
+
 def main():
-    rep = Report()
-    rng = seeded_rng('host-kill', 1812)
-    cmds = SCRIPT['cmds']
-    plan = fault_plan(rep, rng, len(cmds), KILLS, MODES, 'host killed')
-    with Net('host-kill') as net:
-        pool = Pool()
-        try:
-            host, clean, _ = play_clean(net, pool, SCRIPT)
-            st, clean_run = run_json(net, host.save())
-            state = final_state(clean_run)
-            rep.ok(st == 0 and state.get('over'),
-                   'without faults: %s played to its end over the network' % SCRIPT['name'])
-            end = (state.get('winner'), state.get('result'))
-            for t, c in clean.items():
-                rep.ok(told_end(c) == end and not c.bad_lines,
-                       'without faults: %s was told the end in JSON lines: %s' % (
-                           host.seats[t]['team'], end[1]),
-                       '%r %r' % (told_end(c), c.bad_lines[:2]))
-            game = Game(rep, net, pool, net.host(SCRIPT['scenario'], seed=SCRIPT['seed']))
-            game.play(cmds, dict(plan), rng)
-            rep.ok(game.restarts == KILLS, 'the host was killed and resumed %d times'
-                   % game.restarts)
-            for t, c in game.seats.items():
-                rep.ok(told_end(c) == end and not c.bad_lines,
-                       '%s: its last connection was told the end' % game.host.seats[t]['team'])
-                diff = c.picture.differences(clean[t].picture)
-                rep.ok(not diff, '%s: the last connection rebuilt the picture of the '
-                       'fault-free game' % game.host.seats[t]['team'], '\n'.join(diff))
-            st, run = run_json(net, game.host.save())
-            rep.ok(st == 0 and run == clean_run,
-                   'the final save replays (medsiege run SAVE --json) exactly as the '
-                   'fault-free one', 'exit %d, %d / %d lines' % (
-                       st, len(run.splitlines()), len(clean_run.splitlines())))
-            sigterm(rep, net, rng)
-        except NetTimeout as e:
-            rep.ok(False, 'timed out: %s' % e)
-        crashes = net.crash_reports()
-        rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
-    return rep.done()
+    return fault_test('host-kill', 1812, SCRIPT, KILLS, MODES, 'host killed', faulty)
 
 
 if __name__ == '__main__':

@@ -977,6 +977,31 @@ def fault_plan(rep, rng, ncmds, kills, modes, what):
     return plan
 
 
+def fault_test(name, seed, script, kills, modes, what, faulty):
+    """The frame of a test that kills things during a game: the faults
+    planned (seeded), the script played with no faults and its save
+    replayed by `medsiege run --json` to the game's end, then
+    faulty(rep, net, pool, rng, plan, host, seats, run) with that game's
+    host, {team: player} and run output; the hosts' logs read for
+    crashes last. The exit status."""
+    rep = Report()
+    rng = seeded_rng(name, seed)
+    plan = fault_plan(rep, rng, len(script['cmds']), kills, modes, what)
+    with Net(name) as net:
+        pool = Pool()
+        try:
+            host, seats, _ = play_clean(net, pool, script)
+            st, run = run_json(net, host.save())
+            rep.ok(st == 0 and final_state(run).get('over'),
+                   'without faults: %s played to its end over the network' % script['name'])
+            faulty(rep, net, pool, rng, plan, host, seats, run)
+        except NetTimeout as e:
+            rep.ok(False, 'timed out: %s' % e)
+        crashes = net.crash_reports()
+        rep.ok(not crashes, 'no sanitizer report or crash in the host logs', '\n'.join(crashes))
+    return rep.done()
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'relay':
         relay_main(sys.argv[2], sys.argv[3])
