@@ -294,17 +294,17 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 		}
 	}
 #ifdef NAI_DEBUG
-	struct nparts a, b;
-	ns_score_parts(n, g, u, me->x, me->y, 0, f, &a);
-	ns_score_parts(n, g, u, bx, by, cost[by * n->w + bx], f, &b);
+	struct nparts pa, pb;
+	ns_score_parts(n, g, u, me->x, me->y, 0, f, &pa);
+	ns_score_parts(n, g, u, bx, by, cost[by * n->w + bx], f, &pb);
 	fprintf(stderr,
 		"%s r%d %d,%d f%d [prog %.2f place %.2f fight %.2f shot %.2f "
 		"threat %.2f group %.2f] -> %d,%d f%d [prog %.2f place %.2f "
 		"leave %.2f fight %.2f shot %.2f threat %.2f group %.2f]\n",
-		me->id, g->round, me->x, me->y, f[me->y * n->w + me->x], a.prog,
-		a.place, a.fight, a.shot, a.threat, a.group, bx, by,
-		f[by * n->w + bx], b.prog, b.place, b.leave, b.fight, b.shot,
-		b.threat, b.group);
+		me->id, g->round, me->x, me->y, f[me->y * n->w + me->x], pa.prog,
+		pa.place, pa.fight, pa.shot, pa.threat, pa.group, bx, by,
+		f[by * n->w + bx], pb.prog, pb.place, pb.leave, pb.fight, pb.shot,
+		pb.threat, pb.group);
 #endif
 	if (a->explain)
 		explain_move(a, n, g, u, f, bx, by, engaged_near ? prev : NULL,

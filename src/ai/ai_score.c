@@ -4,7 +4,6 @@
  * exact odds), the shots it could take, what the enemies it knows of
  * could do to it there next turn, the free attacks of leaving a melee,
  * and the friends beside it. All in one currency: the worth of hits. */
-#define _GNU_SOURCE /* secure_getenv: no test hook or path from the environment under set-id */
 #include "ai/nai.h"
 
 #include <stdio.h>
@@ -21,39 +20,6 @@
 #define NEAR 3
 #define FORCE 6
 
-#ifdef NAI_DEBUG
-double nai_w[W_COUNT] = {
-#define X(e, v) v,
-	NAI_WEIGHT_LIST(X)
-#undef X
-};
-
-/* NAI_W="W_PROG_MELEE=0.3,W_AHEAD=0" overrides weights, for tuning. */
-void nai_weights_from_env(void)
-{
-	static const char *const names[W_COUNT] = {
-#define X(e, v) #e,
-		NAI_WEIGHT_LIST(X)
-#undef X
-	};
-	const char *s = secure_getenv("NAI_W");
-	while (s && *s) {
-		for (int i = 0; i < W_COUNT; i++) {
-			size_t l = strlen(names[i]);
-			if (strncmp(s, names[i], l) == 0 && s[l] == '=')
-				nai_w[i] = atof(s + l + 1);
-		}
-		s = strchr(s, ',');
-		s = s ? s + 1 : NULL;
-	}
-}
-#else
-const double nai_w[W_COUNT] = {
-#define X(e, v) v,
-	NAI_WEIGHT_LIST(X)
-#undef X
-};
-#endif
 
 static int sign(int v)
 {
