@@ -1,7 +1,44 @@
 /* uipriv.h: what the files of src/ui/ share: the screen's state, its
  * layout and the functions each file offers the others. Every drawing
  * function takes the viewer team explicitly: nothing is drawn "for
- * everyone". */
+ * everyone".
+ *
+ * The files are in layers. A file calls only functions of its own layer
+ * or of a lower one, and the files of one layer call each other in no
+ * circle; tests/ui-layers.sh checks both, with the list at the end of
+ * this comment (a new file goes into it).
+ *
+ * 0. The state: what the screen keeps of the game for its viewer: the
+ *    log as each team may read it, what the viewer knows, its caches,
+ *    the selection and which of its units can act. No curses.
+ * 1. The terminal: opening and closing curses, the signals, reading
+ *    keys.
+ * 2. The screen: the layout and its windows, the palette, drawing
+ *    primitives (a string, wrapped text, a map cell), the status and key
+ *    lines, keys read with the layout redone after a resize.
+ * 3. The views: each draws from the viewer's state and changes nothing
+ *    of the game: the play screen's frame, the map and what goes over
+ *    it, the panel, the log, the pages (help, the digest, who is who,
+ *    the pager). A view never calls an action.
+ * 4. The interaction: keys to actions, the questions, the ':' prompt,
+ *    the curtain, ending a step or the turn, undo, standing orders, a
+ *    computer's turn watched. An action changes the game only with a
+ *    line of the command language (send.c, through submit: cmd_execute
+ *    or the session) and marks the screen dirty; the next frame shows
+ *    what it did.
+ * 5. The loop: ui_play, and ui_replay's.
+ *
+ *   layer 0, the state:        uilog.c
+ *   layer 1, the terminal:     term.c termcap.c
+ *   layer 2, the screen:       screen.c colors.c
+ *   layer 3, the views:        mapview.c idview.c ordersview.c losview.c
+ *                              heights.c panel.c logview.c pager.c
+ *                              digest.c help.c whois.c
+ *   layer 4, the interaction:  keymap.c input.c actions.c prompt.c
+ *                              oddsprompt.c endturn.c undo.c curtain.c
+ *                              watch.c
+ *   layer 5, the loop:         ui.c replay.c
+ */
 #ifndef MEDSIEGE_UIPRIV_H
 #define MEDSIEGE_UIPRIV_H
 
