@@ -11,73 +11,6 @@
 #include "rules/move.h"
 #include "ui/uipriv.h"
 
-static bool own_unit(const struct ui *ui, int u)
-{
-	return u >= 0 && unit_alive(&ui->g->w->units[u]) &&
-	       ui->g->w->units[u].team == ui->viewer;
-}
-
-/* Whether unit i could attack a door or wall next to it now (a ram at a
- * gate): one the viewer sees, that the game's preview accepts. */
-static bool structure_in_reach(const struct ui *ui, int i)
-{
-	const struct game *g = ui->g;
-	const struct unit *u = &g->w->units[i];
-	if (engage_structure_weapon(g->w, i) < 0)
-		return false;
-	for (int d = 0; d < DIR_COUNT; d++) {
-		int x = u->x + dir_dx[d], y = u->y + dir_dy[d];
-		struct attack_calc calc;
-		char why[GAME_WHY_LEN];
-		if (map_inside(&g->w->map, x, y) &&
-		    ui->view[y * g->w->map.w + x] &&
-		    game_preview_fight(g, i, -1, x, y, &calc, why) >= 0)
-			return true;
-	}
-	return false;
-}
-
-/* Whether unit i of the active team can still do something this step. */
-static bool can_act(const struct ui *ui, int i)
-{
-	const struct game *g = ui->g;
-	const struct unit *u = &g->w->units[i];
-	char why[GAME_WHY_LEN];
-	if (!own_unit(ui, i) || u->team != g->active)
-		return false;
-	switch (g->step) {
-	case STEP_MOVEMENT:
-		return u->move_left > 0;
-	case STEP_MISSILE:
-		return game_can_shoot(g, i, why);
-	default:
-		return game_can_fight(g, i, why) &&
-		       (engage_engaged(g->w, i) || structure_in_reach(ui, i));
-	}
-}
-
-void actions_select(struct ui *ui, int unit, bool move_cursor)
-{
-	ui->sel = unit;
-	if (unit >= 0 && move_cursor) {
-		ui->cx = ui->g->w->units[unit].x;
-		ui->cy = ui->g->w->units[unit].y;
-	}
-	ui->dirty = true;
-}
-
-int actions_first_unit(const struct ui *ui)
-{
-	const struct world *w = ui->g->w;
-	for (int i = 0; i < w->nunits; i++)
-		if (can_act(ui, i))
-			return i;
-	for (int i = 0; i < w->nunits; i++)
-		if (own_unit(ui, i))
-			return i;
-	return -1;
-}
-
 /* Tab: the next (or previous) unit that can act, else any of ours. */
 static void next_unit(struct ui *ui, int step)
 {
@@ -86,8 +19,8 @@ static void next_unit(struct ui *ui, int step)
 	for (int pass = 0; pass < 2; pass++)
 		for (int k = 1; k <= n; k++) {
 			int i = ((start + step * k) % n + n) % n;
-			if (pass == 0 ? can_act(ui, i) : own_unit(ui, i)) {
-				actions_select(ui, i, true);
+			if (pass == 0 ? viewer_can_act(ui, i) : viewer_owns(ui, i)) {
+				viewer_select(ui, i, true);
 				screen_status(ui, false, "%s %s selected", w->units[i].id,
 					      world_type(w, &w->units[i])->name);
 				return;
@@ -103,7 +36,7 @@ static bool attackable(const struct ui *ui, int t)
 	const struct game *g = ui->g;
 	struct attack_calc calc;
 	char why[GAME_WHY_LEN];
-	if (!own_unit(ui, ui->sel) || g->w->units[ui->sel].team != g->active)
+	if (!viewer_owns(ui, ui->sel) || g->w->units[ui->sel].team != g->active)
 		return false;
 	if (g->step == STEP_MISSILE)
 		return game_preview_shot(g, ui->sel, t, -1, -1, &calc, why) >= 0;
@@ -136,14 +69,14 @@ static void next_target(struct ui *ui)
 	struct target *v = xmalloc((size_t)(w->nunits + 1) * sizeof *v);
 	int n = 0;
 	int ox = ui->cx, oy = ui->cy;
-	if (own_unit(ui, ui->sel)) {
+	if (viewer_owns(ui, ui->sel)) {
 		ox = w->units[ui->sel].x;
 		oy = w->units[ui->sel].y;
 	}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
 		if (u->team == ui->viewer ||
-		    mapview_unit_at(ui, ui->viewer, u->x, u->y) != i)
+		    viewer_unit_at(ui, ui->viewer, u->x, u->y) != i)
 			continue;
 		struct target t = {i, attackable(ui, i),
 				   geom_dist2(ox, oy, u->x, u->y)};
@@ -160,7 +93,7 @@ static void next_target(struct ui *ui)
 		screen_status(ui, false, "no enemy in view");
 		return;
 	}
-	int here = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy), next = 0;
+	int here = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy), next = 0;
 	for (int k = 0; k < n; k++)
 		if (v[k].unit == here)
 			next = (k + 1) % n;
@@ -182,7 +115,7 @@ static void cursor_step(struct ui *ui, int d)
 
 static bool need_sel(struct ui *ui)
 {
-	if (own_unit(ui, ui->sel))
+	if (viewer_owns(ui, ui->sel))
 		return true;
 	screen_status(ui, true,
 		      "select one of your units first (Tab, or Enter on it)");
@@ -268,7 +201,7 @@ static void do_moveto(struct ui *ui)
 		return;
 	const struct world *w = ui->g->w;
 	const struct unit *u = &w->units[ui->sel];
-	int t = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy);
+	int t = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy);
 	if (t >= 0) {
 		screen_status(ui, true,
 			      "%s is an enemy %s: move next to it, and fight it in "
@@ -302,7 +235,7 @@ static void allies_on(struct ui *ui, int a, int t, char *buf, size_t size)
 	size_t len = 0;
 	buf[0] = '\0';
 	for (int i = 0; i < w->nunits && len + 16 < size; i++)
-		if (i != a && own_unit(ui, i) && engage_in_melee(w, i, t))
+		if (i != a && viewer_owns(ui, i) && engage_in_melee(w, i, t))
 			len += (size_t)snprintf(buf + len, size - len, "%s%s",
 						len ? ", " : "", w->units[i].id);
 }
@@ -356,7 +289,7 @@ static void do_attack(struct ui *ui, bool shoot)
 	struct game *g = ui->g;
 	const struct world *w = g->w;
 	const char *verb = shoot ? "shoot" : "fight";
-	int t = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy);
+	int t = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy);
 	if (t >= 0 && w->units[t].team == ui->viewer) {
 		screen_status(ui, true, "%s is one of yours", w->units[t].id);
 		return;
@@ -407,10 +340,10 @@ static void do_attack(struct ui *ui, bool shoot)
 static void act_select(struct ui *ui)
 {
 	const struct world *w = ui->g->w;
-	int u = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy);
+	int u = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy);
 	if (u >= 0 && w->units[u].team == ui->viewer) {
 		if (u != ui->sel) {
-			actions_select(ui, u, false);
+			viewer_select(ui, u, false);
 			screen_status(ui, false, "%s %s selected", w->units[u].id,
 				      world_type(w, &w->units[u])->name);
 			return;
@@ -476,7 +409,7 @@ static void do_face(struct ui *ui)
 		snprintf(q, sizeof q,
 			 "face %s: which direction? (turning costs 1 in per 45 "
 			 "degrees, %s in left)",
-			 u->id, ui_inches(u->move_left, a));
+			 u->id, move_inches(u->move_left, a));
 	else
 		snprintf(q, sizeof q,
 			 "face %s: which direction? (arrows, hjklyubn, keypad)",
@@ -493,10 +426,10 @@ static void do_face(struct ui *ui)
 			"%s turns from %s to %s: %d degrees, %s in of movement "
 			"(1 in per 45 degrees); %s in left now",
 			u->id, dir_names[u->facing], dir_names[d], 45 * turns,
-			ui_inches(cost, a), ui_inches(u->move_left, b));
+			move_inches(cost, a), move_inches(u->move_left, b));
 		snprintf(q, sizeof q, "%s: face %s? costs %s in (%s in left)",
-			 u->id, dir_names[d], ui_inches(cost, a),
-			 ui_inches(u->move_left, b));
+			 u->id, dir_names[d], move_inches(cost, a),
+			 move_inches(u->move_left, b));
 		bool yes = input_confirm(ui, q);
 		free(ui->preview);
 		ui->preview = NULL;
@@ -533,29 +466,13 @@ bool actions_may_end(struct ui *ui)
 	return true;
 }
 
-void actions_units_left(const struct ui *ui, char *buf, size_t size)
-{
-	const struct game *g = ui->g;
-	static const char *const could[STEP_COUNT] = {"could still move",
-						      "could still shoot",
-						      "could still fight"};
-	int left = 0;
-	for (int i = 0; i < g->w->nunits; i++)
-		left += can_act(ui, i);
-	if (left)
-		snprintf(buf, size, " %d unit%s %s.", left, left == 1 ? "" : "s",
-			 could[g->step]);
-	else
-		snprintf(buf, size, "%s", "");
-}
-
 static void end_step(struct ui *ui)
 {
 	const struct game *g = ui->g;
 	if (!actions_may_end(ui))
 		return;
 	char q[160], left[64];
-	actions_units_left(ui, left, sizeof left);
+	viewer_units_left(ui, left, sizeof left);
 	snprintf(q, sizeof q, "End %s's %s step?%s", g->w->teams[g->active].name,
 		 step_labels[g->step], left);
 	if (input_confirm(ui, q))
@@ -712,7 +629,7 @@ void actions_do(struct ui *ui, struct ui_key k)
 		}
 		if (ui->sel >= 0)
 			screen_status(ui, false, "selection dropped");
-		actions_select(ui, -1, false);
+		viewer_select(ui, -1, false);
 		break;
 	case ACT_PROMPT:
 		prompt_command(ui);

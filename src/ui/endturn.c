@@ -21,7 +21,7 @@ void endturn_ask(struct ui *ui)
 	for (int s = first; s < STEP_COUNT && len < sizeof steps; s++)
 		len += (size_t)snprintf(steps + len, sizeof steps - len, "%s%s",
 					s > first ? ", " : "", step_labels[s]);
-	actions_units_left(ui, left, sizeof left);
+	viewer_units_left(ui, left, sizeof left);
 	snprintf(q, sizeof q, "End %s's turn (%s)?%s", g->w->teams[team].name,
 		 steps, left);
 	if (!input_confirm(ui, q)) {

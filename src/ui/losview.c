@@ -116,11 +116,11 @@ void losview_toggle(struct ui *ui)
 static bool refresh_end(struct ui *ui, struct los_end *e)
 {
 	if (e->unit < 0) {
-		int u = mapview_unit_at(ui, ui->viewer, e->x, e->y);
+		int u = viewer_unit_at(ui, ui->viewer, e->x, e->y);
 		e->unit = u;
 		return true;
 	}
-	if (!ui_knows_unit(ui, ui->viewer, e->unit))
+	if (!viewer_knows_unit(ui, ui->viewer, e->unit))
 		return false;
 	e->x = ui->g->w->units[e->unit].x;
 	e->y = ui->g->w->units[e->unit].y;

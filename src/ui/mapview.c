@@ -6,30 +6,6 @@
 
 #include "ui/uipriv.h"
 
-int mapview_unit_at(const struct ui *ui, int viewer, int x, int y)
-{
-	const struct world *w = ui->g->w;
-	if (!map_inside(&w->map, x, y))
-		return -1;
-	int u = world_unit_at(w, x, y);
-	return ui_knows_unit(ui, viewer, u) ? u : -1;
-}
-
-int mapview_mark_at(const struct ui *ui, int viewer, int x, int y)
-{
-	const struct world *w = ui->g->w;
-	const struct knowledge *k = ui_knowledge(ui, viewer);
-	if (!k || knowledge_sees(k, x, y))
-		return -1;
-	for (int i = 0; i < w->nunits; i++) {
-		const struct last_seen *s = &k->last[i];
-		if (w->units[i].team != viewer && s->round >= 0 && !s->gone &&
-		    s->x == x && s->y == y && !knowledge_knows(k, i))
-			return i;
-	}
-	return -1;
-}
-
 /* Terrain of one cell for viewer, with the overlays. */
 static chtype terrain(struct ui *ui, int viewer, int x, int y)
 {
@@ -47,9 +23,9 @@ static chtype terrain(struct ui *ui, int viewer, int x, int y)
 		    !c->t.broken && c->t.locked_by >= 0 &&
 		    c->t.locked_by < MAX_TEAMS)
 			a = p->team[c->t.locked_by];
-	} else if (ui_knowledge(ui, viewer) &&
-		   ui_knowledge(ui, viewer)->memory[i]) {
-		ch = ui_knowledge(ui, viewer)->memory[i];
+	} else if (viewer_knowledge(ui, viewer) &&
+		   viewer_knowledge(ui, viewer)->memory[i]) {
+		ch = viewer_knowledge(ui, viewer)->memory[i];
 		a = p->remembered;
 	} else {
 		return ' ';
@@ -181,7 +157,7 @@ void mapview_draw(struct ui *ui, int viewer)
 	if (viewer < 0)
 		return;
 	/* Last-seen marks: where an enemy out of view was last seen. */
-	const struct knowledge *k = ui_knowledge(ui, viewer);
+	const struct knowledge *k = viewer_knowledge(ui, viewer);
 	if (ui->show_marks && k)
 		for (int i = 0; i < w->nunits; i++) {
 			const struct last_seen *s = &k->last[i];
@@ -195,7 +171,7 @@ void mapview_draw(struct ui *ui, int viewer)
 		}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
-		if (!ui_knows_unit(ui, viewer, i))
+		if (!viewer_knows_unit(ui, viewer, i))
 			continue;
 		attr_t a = ui->pal.team[u->team];
 		if (i == ui->sel)

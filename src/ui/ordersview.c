@@ -70,7 +70,7 @@ void orders_draw(struct ui *ui, int viewer)
 			draw_way(ui, o);
 		/* The order's cell: '*' in the team's colour, unless a unit
 		 * the viewer sees stands there. */
-		if (mapview_unit_at(ui, viewer, o->x, o->y) < 0)
+		if (viewer_unit_at(ui, viewer, o->x, o->y) < 0)
 			put(ui, o->x, o->y, '*' | ui->pal.team[u->team] | A_BOLD);
 	}
 }
@@ -140,7 +140,7 @@ static int give(void *ctx, const char *line, char *why)
 static bool consent(void *ctx, int unit, const enum dir *dirs, int n)
 {
 	struct ui *ui = ctx;
-	actions_select(ui, unit, true);
+	viewer_select(ui, unit, true);
 	return actions_consent_move(ui, unit, dirs, n);
 }
 

@@ -101,7 +101,7 @@ static void unit_cands(struct ui *ui, struct cands *c, const char *word,
 	const struct world *w = ui->g->w;
 	for (int i = 0; i < w->nunits; i++) {
 		bool mine = w->units[i].team == ui->viewer;
-		if (!ui_knows_unit(ui, ui->viewer, i) || (mine ? !own : !enemies))
+		if (!viewer_knows_unit(ui, ui->viewer, i) || (mine ? !own : !enemies))
 			continue;
 		cand(c, word, w->units[i].id);
 	}
@@ -414,14 +414,14 @@ static void local_los(struct ui *ui, int argc, char **argv)
 			return;
 		}
 		if (argc == 1)
-			b.unit = mapview_unit_at(ui, ui->viewer, b.x, b.y);
+			b.unit = viewer_unit_at(ui, ui->viewer, b.x, b.y);
 	} else if (los_parse_end(ui->g, ui->viewer, argv[1], &a, why, sizeof why) ||
 		   los_parse_end(ui->g, ui->viewer, argv[2], &b, why, sizeof why)) {
 		screen_status(ui, true, "los: %s", why);
 		return;
 	}
 	if (a.unit < 0)
-		a.unit = mapview_unit_at(ui, ui->viewer, a.x, a.y);
+		a.unit = viewer_unit_at(ui, ui->viewer, a.x, a.y);
 	struct los_report r;
 	los_explain(ui->g, ui->viewer, a, b, &r);
 	struct strbuf t;

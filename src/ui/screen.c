@@ -416,7 +416,7 @@ void screen_draw(struct ui *ui)
 		draw_too_small(ui);
 		return;
 	}
-	ui_refresh_caches(ui);
+	viewer_refresh(ui);
 	screen_follow(ui);
 	int v = ui->viewer;
 	panel_draw(ui, v);

@@ -28,7 +28,7 @@
  *    what it did.
  * 5. The loop: ui_play, and ui_replay's.
  *
- *   layer 0, the state:        uilog.c
+ *   layer 0, the state:        uilog.c viewer.c
  *   layer 1, the terminal:     term.c termcap.c
  *   layer 2, the screen:       screen.c colors.c
  *   layer 3, the views:        mapview.c idview.c ordersview.c losview.c
@@ -134,8 +134,11 @@ struct ui {
 	struct heights *heights; /* owned: the field as the viewer knows it,
 				    for heights */
 
-	/* Caches for the viewer, recomputed when dirty. */
+	/* Caches for the viewer, recomputed when dirty (viewer.c). */
 	bool dirty;
+	unsigned refreshed;   /* how many times they were: what other files
+				 keep from the game is stale when it
+				 changes */
 	unsigned char *view;  /* w*h: 1 where the viewer sees now */
 	unsigned char *arc;   /* w*h: cells the selected unit sees */
 	int *reach;           /* w*h: cost to move there, -1 = not legal */
@@ -173,6 +176,30 @@ struct ui {
  * with ui_release (which stops listening). */
 struct ui *ui_alloc(struct game *g, const struct ui_submit *submit);
 void ui_release(struct ui *ui);
+
+/* viewer.c: the viewer's state. */
+/* What viewer knows (its team's knowledge), or NULL for the all-seeing
+ * viewer of a replay and for no viewer. */
+const struct knowledge *viewer_knowledge(const struct ui *ui, int viewer);
+/* Whether viewer knows unit i is on the field now: its own living units
+ * and the enemies it sees (every living unit for UI_VIEW_ALL). */
+bool viewer_knows_unit(const struct ui *ui, int viewer, int i);
+/* Recompute the viewer's caches if the game changed. */
+void viewer_refresh(struct ui *ui);
+/* The unit at x,y that viewer may see, or -1. */
+int viewer_unit_at(const struct ui *ui, int viewer, int x, int y);
+/* The enemy last seen at x,y by viewer that is not in view now, or -1. */
+int viewer_mark_at(const struct ui *ui, int viewer, int x, int y);
+/* Select a unit (or -1) and put the cursor on it. */
+void viewer_select(struct ui *ui, int unit, bool move_cursor);
+/* Whether unit u is one of the viewer's, on the field. */
+bool viewer_owns(const struct ui *ui, int u);
+/* Whether the viewer's unit i can still do something in this step. */
+bool viewer_can_act(const struct ui *ui, int i);
+/* The first of the viewer's units that can act in this step. */
+int viewer_first_unit(const struct ui *ui);
+/* Into buf, " N units could still move." (for the step), or "". */
+void viewer_units_left(const struct ui *ui, char *buf, size_t size);
 
 /* term.c: the terminal and signals. */
 int term_open(struct ui *ui);
@@ -242,10 +269,6 @@ void mapview_draw(struct ui *ui, int viewer);
 /* Show map cell x,y with attr instead of its own attributes, whatever is
  * drawn there (after mapview_draw). */
 void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr);
-/* The unit at x,y that viewer may see, or -1. */
-int mapview_unit_at(const struct ui *ui, int viewer, int x, int y);
-/* The enemy last seen at x,y by viewer that is not in view now, or -1. */
-int mapview_mark_at(const struct ui *ui, int viewer, int x, int y);
 
 /* panel.c */
 void panel_draw(struct ui *ui, int viewer);
@@ -385,15 +408,9 @@ void actions_do(struct ui *ui, struct ui_key k);
  * draw, shown, and a question; false when the player says no. */
 bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
 			  int n);
-/* Select a unit (or -1) and put the cursor on it. */
-void actions_select(struct ui *ui, int unit, bool move_cursor);
-/* The first of the viewer's units that can act in this step. */
-int actions_first_unit(const struct ui *ui);
 /* Whether the viewer may end the step now, as far as the screen can
  * tell; false after saying why on the status line. */
 bool actions_may_end(struct ui *ui);
-/* Into buf, " N units could still move." (for the step), or "". */
-void actions_units_left(const struct ui *ui, char *buf, size_t size);
 
 /* endturn.c: E, every step of the team's turn left, after one question,
  * as the plain ends of the command language. */
@@ -466,8 +483,6 @@ void losview_free(struct losview *v);
  * what the viewer knows. */
 /* ^: the height overlay on or off. */
 void heights_toggle(struct ui *ui);
-/* The game changed: what the viewer knows is to be read again. */
-void heights_stale(struct ui *ui);
 void heights_free(struct heights *h);
 /* With the overlay on, what map cell x,y (seen or remembered) shows: its
  * height as a character with its shade, or 0 for a cell that keeps its
@@ -482,21 +497,11 @@ bool heights_ways_text(struct ui *ui, int viewer, int x, int y,
 		       struct strbuf *b);
 
 /* ui.c */
-/* What viewer knows (its team's knowledge), or NULL for the all-seeing
- * viewer of a replay and for no viewer. */
-const struct knowledge *ui_knowledge(const struct ui *ui, int viewer);
-/* Whether viewer knows unit i is on the field now: its own living units
- * and the enemies it sees (every living unit for UI_VIEW_ALL). */
-bool ui_knows_unit(const struct ui *ui, int viewer, int i);
-/* Recompute the viewer's caches if the game changed. */
-void ui_refresh_caches(struct ui *ui);
 /* Send a command line; false (with the reason on the status line) when
  * rejected. */
 bool ui_send(struct ui *ui, const char *line);
 /* The same, the reason of a refusal left in why (CMD_WHY_LEN bytes) for
  * the caller to tell. */
 bool ui_send_why(struct ui *ui, const char *line, char *why);
-/* A short string for inches from half-inches (buf >= 16). */
-const char *ui_inches(int half, char *buf);
 
 #endif
