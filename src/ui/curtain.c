@@ -33,7 +33,7 @@ static bool wait_key(struct ui *ui, const char *const *lines,
 		if (ui->lay.too_small && !screen_wait_size(ui))
 			return false;
 		show_lines(ui, lines, attrs, n);
-		int k = term_key(ui);
+		int k = screen_key(ui);
 		if (k == ERR)
 			return false;
 		if (k == KEY_RESIZE)

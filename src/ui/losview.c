@@ -192,15 +192,15 @@ void losview_draw(struct ui *ui, int viewer)
 		if (s->corner) {
 			/* A gap between two blockers: both are what stops it. */
 			if (s->blocks) {
-				mapview_highlight(ui, s->x, s->y, A_REVERSE);
-				mapview_highlight(ui, s->x2, s->y2, A_REVERSE);
+				screen_cell_highlight(ui, s->x, s->y, A_REVERSE);
+				screen_cell_highlight(ui, s->x2, s->y2, A_REVERSE);
 			}
 			continue;
 		}
-		mapview_highlight(ui, s->x, s->y,
+		screen_cell_highlight(ui, s->x, s->y,
 				  s->blocks ? A_REVERSE : A_UNDERLINE | A_BOLD);
 	}
-	mapview_highlight(ui, r->a.x, r->a.y, A_BOLD | A_UNDERLINE);
+	screen_cell_highlight(ui, r->a.x, r->a.y, A_BOLD | A_UNDERLINE);
 	if (!ui->los->follow)
-		mapview_highlight(ui, r->b.x, r->b.y, A_BOLD | A_UNDERLINE);
+		screen_cell_highlight(ui, r->b.x, r->b.y, A_BOLD | A_UNDERLINE);
 }

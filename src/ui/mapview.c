@@ -54,14 +54,6 @@ static chtype between(chtype a, chtype b)
 	return (ca == '.' ? ' ' : ca) | (aa == ab ? aa : A_NORMAL);
 }
 
-/* Put ch at map cell x,y if it is in the viewport. */
-static void put(const struct ui *ui, int x, int y, chtype ch)
-{
-	int vx = x - ui->sx, vy = y - ui->sy;
-	if (vx >= 0 && vy >= 0 && vx < ui->lay.map_w && vy < ui->lay.map_h)
-		mvwaddch(ui->map, screen_map_row(ui, y), screen_map_col(ui, x), ch);
-}
-
 /* Where the thumb of a scroll bar of len cells goes, for a view of view
  * cells from s on a map of size cells: its first cell and length. */
 static void thumb(int len, int s, int view, int size, int *from, int *n)
@@ -113,20 +105,10 @@ static void scroll_bars(const struct ui *ui)
 	}
 }
 
-void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr)
-{
-	int vx = x - ui->sx, vy = y - ui->sy;
-	if (vx < 0 || vy < 0 || vx >= ui->lay.map_w || vy >= ui->lay.map_h)
-		return;
-	int row = screen_map_row(ui, y), col = screen_map_col(ui, x);
-	chtype ch = mvwinch(ui->map, row, col);
-	mvwaddch(ui->map, row, col, (ch & (A_CHARTEXT | A_COLOR)) | attr);
-}
-
 /* Show the cell at x,y in reverse, whatever is drawn there. */
 static void mark(const struct ui *ui, int x, int y)
 {
-	mapview_highlight(ui, x, y, A_REVERSE | A_BOLD);
+	screen_cell_highlight(ui, x, y, A_REVERSE | A_BOLD);
 }
 
 void mapview_draw(struct ui *ui, int viewer)
@@ -167,7 +149,7 @@ void mapview_draw(struct ui *ui, int viewer)
 			    !map_inside(&w->map, s->x, s->y) ||
 			    ui->view[s->y * w->map.w + s->x])
 				continue;
-			put(ui, s->x, s->y, '?' | ui->pal.team[u->team] | A_DIM);
+			screen_cell_put(ui, s->x, s->y, '?' | ui->pal.team[u->team] | A_DIM);
 		}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
@@ -176,7 +158,7 @@ void mapview_draw(struct ui *ui, int viewer)
 		attr_t a = ui->pal.team[u->team];
 		if (i == ui->sel)
 			a = ui->pal.colour ? a | ui->pal.selected : ui->pal.selected;
-		put(ui, u->x, u->y,
+		screen_cell_put(ui, u->x, u->y,
 		    (unsigned char)world_type(w, u)->symbol | a);
 	}
 	orders_draw(ui, viewer);

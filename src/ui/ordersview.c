@@ -36,15 +36,6 @@ bool orders_any(const struct ui *ui)
 	return ui->viewer >= 0 && orders_of(ui, ui->viewer) > 0;
 }
 
-/* Put ch at map cell x,y when it is in the viewport. */
-static void put(const struct ui *ui, int x, int y, chtype ch)
-{
-	int vx = x - ui->sx, vy = y - ui->sy;
-	if (vx >= 0 && vy >= 0 && vx < ui->lay.map_w && vy < ui->lay.map_h)
-		mvwaddch(ui->map, screen_map_row(ui, y), screen_map_col(ui, x),
-			 ch);
-}
-
 /* The selected unit's way to its order's cell, underlined, as its team
  * plans it now. */
 static void draw_way(struct ui *ui, const struct standing_order *o)
@@ -53,7 +44,7 @@ static void draw_way(struct ui *ui, const struct standing_order *o)
 	if (game_plan(ui->g, o->unit, o->x, o->y, &p) == 0)
 		for (int i = 0; i < p.nsteps; i++)
 			if (p.steps[i].act == PATH_STEP)
-				mapview_highlight(ui, p.steps[i].x, p.steps[i].y,
+				screen_cell_highlight(ui, p.steps[i].x, p.steps[i].y,
 						  A_UNDERLINE);
 	path_free(&p);
 }
@@ -71,7 +62,7 @@ void orders_draw(struct ui *ui, int viewer)
 		/* The order's cell: '*' in the team's colour, unless a unit
 		 * the viewer sees stands there. */
 		if (viewer_unit_at(ui, viewer, o->x, o->y) < 0)
-			put(ui, o->x, o->y, '*' | ui->pal.team[u->team] | A_BOLD);
+			screen_cell_put(ui, o->x, o->y, '*' | ui->pal.team[u->team] | A_BOLD);
 	}
 }
 

@@ -125,7 +125,7 @@ int pager_show_more(struct ui *ui, const char *title,
 		if (top > max_top)
 			top = max_top;
 		draw(ui, title, lines, &r, top, page, more);
-		key = term_key(ui);
+		key = screen_key(ui);
 		if (more_key && key == more_key)
 			break;
 		switch (key) {

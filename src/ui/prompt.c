@@ -279,7 +279,7 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 		snprintf(shown, sizeof shown, "%s%s", label, buf);
 		strlcpy_s(ui->status_text, shown + shift, sizeof ui->status_text);
 		ui->status_err = false;
-		screen_draw(ui);
+		frame_draw(ui);
 		/* The terminal's cursor where the next character goes. */
 		WINDOW *st = ui->status;
 		leaveok(st, FALSE);
@@ -287,7 +287,7 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 		wnoutrefresh(st);
 		doupdate();
 		leaveok(st, TRUE);
-		int k = term_key(ui);
+		int k = screen_key(ui);
 		ui->status_tail[0] = '\0'; /* Tab's words: until the next key */
 		if (k == ERR) {
 			result = -1;

@@ -183,7 +183,7 @@ static void remote_update(struct ui *ui, int r, const char *note)
 	char again[UI_STATUS_LEN]; /* note may point here after the block */
 	if (r == 3) {
 		screen_status(ui, true, "%s", note);
-		screen_draw(ui);
+		frame_draw(ui);
 		r = ui->submit.remote_lost(ui->submit.ctx, again, sizeof again);
 		note = again;
 		/* The status line puts each message in the log too. */
@@ -234,7 +234,7 @@ static void remote_turn(struct ui *ui, int *round, int *active)
 int ui_play(struct game *g, const struct ui_submit *submit)
 {
 	struct ui *ui = ui_alloc(g, submit);
-	if (term_open(ui) != 0) {
+	if (screen_open(ui) != 0) {
 		ui_release(ui);
 		return 1;
 	}
@@ -265,9 +265,9 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		if (ui->submit.remote) {
 			remote_turn(ui, &seen_round, &seen_active);
 			orders_turn_note(ui);
-			screen_draw(ui);
+			frame_draw(ui);
 			ui->remote_wait = true;
-			int key = term_key(ui);
+			int key = screen_key(ui);
 			ui->remote_wait = false;
 			if (key == ERR)
 				break;
@@ -325,8 +325,8 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			continue;
 		}
 		orders_turn_note(ui);
-		screen_draw(ui);
-		int key = term_key(ui);
+		frame_draw(ui);
+		int key = screen_key(ui);
 		if (key == ERR)
 			break;
 		/* A message stays until the next key, and so does what a
@@ -337,7 +337,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		actions_do(ui, input_decode(ui, key));
 	}
 	int status = ui->exit_status;
-	term_close(ui);
+	screen_close(ui);
 	ui_release(ui);
 	return status;
 }

@@ -31,9 +31,9 @@
  *   layer 0, the state:        uilog.c viewer.c
  *   layer 1, the terminal:     term.c termcap.c
  *   layer 2, the screen:       screen.c colors.c
- *   layer 3, the views:        mapview.c idview.c ordersview.c losview.c
- *                              heights.c panel.c logview.c pager.c
- *                              digest.c help.c whois.c
+ *   layer 3, the views:        frame.c mapview.c idview.c ordersview.c
+ *                              losview.c heights.c panel.c logview.c
+ *                              pager.c digest.c help.c whois.c
  *   layer 4, the interaction:  keymap.c input.c actions.c prompt.c
  *                              oddsprompt.c endturn.c undo.c curtain.c
  *                              watch.c
@@ -168,7 +168,8 @@ struct ui {
 
 	bool quit;
 	int exit_status;
-	bool remote_wait;     /* term_key also wakes for the host's news */
+	bool remote_wait;     /* term_key_within also wakes for the host's
+				 news */
 	int pace_ms;          /* how long a computer's action stays shown */
 };
 
@@ -204,11 +205,9 @@ void viewer_units_left(const struct ui *ui, char *buf, size_t size);
 /* term.c: the terminal and signals. */
 int term_open(struct ui *ui);
 void term_close(struct ui *ui);
-/* The next key, KEY_RESIZE after a resize (the layout is then redone),
- * or ERR when the game must stop (ui->quit is then set). */
-int term_key(struct ui *ui);
-/* The same, waiting at most ms: ERR when no key came in time (and
- * ui->quit not set). */
+/* The next key, waiting at most ms (-1: as long as it takes): KEY_RESIZE
+ * after a resize, ERR when no key came in time (ui->quit not set) or the
+ * game must stop (ui->quit set). */
 int term_key_within(struct ui *ui, int ms);
 /* watch.c: the one human team at the keyboard (-1 when there are none
  * or several), and a computer's turn shown to it action by action;
@@ -221,11 +220,19 @@ void term_title(struct ui *ui, const char *title);
 /* colors.c */
 void palette_init(struct palette *p, const struct world *w);
 
-/* screen.c: layout, windows, the whole frame. */
+/* screen.c: the layout, its windows, what views draw with. */
+/* Open the terminal and lay the screen out on it; -1 when it cannot be
+ * used (said on standard error). */
+int screen_open(struct ui *ui);
+void screen_close(struct ui *ui);
 void screen_layout(struct ui *ui);
 void screen_free(struct ui *ui);
-/* Draw the play screen for the viewer and send it. */
-void screen_draw(struct ui *ui);
+/* The next key, KEY_RESIZE after a resize (the layout is then redone),
+ * or ERR when the game must stop (ui->quit is then set). */
+int screen_key(struct ui *ui);
+/* The same, waiting at most ms: ERR when no key came in time (and
+ * ui->quit not set). */
+int screen_key_within(struct ui *ui, int ms);
 /* Put a message on the status line (error: shown as a rejection) and in
  * the viewer's full log (not a question, while one is asked). */
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
@@ -251,6 +258,13 @@ int screen_map_row(const struct ui *ui, int y);
 int screen_map_col(const struct ui *ui, int x);
 /* Show "terminal too small" and wait until it is big enough (false: quit). */
 bool screen_wait_size(struct ui *ui);
+/* Show "terminal too small" (and send it). */
+void screen_too_small(struct ui *ui);
+/* Put ch at map cell x,y when it is in the viewport. */
+void screen_cell_put(const struct ui *ui, int x, int y, chtype ch);
+/* Show map cell x,y with attr instead of its own attributes, whatever is
+ * drawn there (after mapview_draw), when it is in the viewport. */
+void screen_cell_highlight(const struct ui *ui, int x, int y, attr_t attr);
 /* Write s into win at row y from column x, cut to the window's width. */
 void screen_put(WINDOW *win, int y, int x, attr_t attr, const char *s);
 /* Write s wrapped into width-column rows; returns rows used. */
@@ -264,11 +278,11 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 int screen_wrap_hang(WINDOW *win, int y, int x, int width, int maxrows,
 		     attr_t attr, const char *s, int skip, int hang);
 
+/* frame.c: draw the play screen for the viewer and send it. */
+void frame_draw(struct ui *ui);
+
 /* mapview.c */
 void mapview_draw(struct ui *ui, int viewer);
-/* Show map cell x,y with attr instead of its own attributes, whatever is
- * drawn there (after mapview_draw). */
-void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr);
 
 /* panel.c */
 void panel_draw(struct ui *ui, int viewer);
