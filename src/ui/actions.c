@@ -1,5 +1,5 @@
 /* actions.c: what each key does. Anything that changes the game becomes a
- * command line of the shared language, sent through ui_send; attacks are
+ * command line of the shared language, sent through send_line; attacks are
  * previewed first with the same pure functions the command then uses. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,71 +128,12 @@ static bool send_move(struct ui *ui, const char *line)
 {
 	const struct unit *u = &ui->g->w->units[ui->sel];
 	bool follow = u->x == ui->cx && u->y == ui->cy;
-	bool sent = ui_send(ui, line);
+	bool sent = send_line(ui, line);
 	if (sent && follow && unit_alive(u)) {
 		ui->cx = u->x;
 		ui->cy = u->y;
 	}
 	return sent;
-}
-
-/* Before a move that leaves melee: every free attack it would draw (the
- * game's own preview, from what the team knows), on the panel, and a
- * question. False when the player says no: nothing is sent. A move the
- * game would refuse is let through, to be refused with its reason. */
-bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
-			  int n)
-{
-	struct game *g = ui->g;
-	const struct world *w = g->w;
-	const struct unit *u = &w->units[unit];
-	enum { SHOWN = 32 };
-	struct free_attack_preview f[SHOWN];
-	char why[GAME_WHY_LEN];
-	int k = game_preview_free_attacks(g, unit, dirs, n, f, SHOWN, why);
-	if (k <= 0)
-		return true;
-	int shown = k < SHOWN ? k : SHOWN;
-	struct strbuf panel, q;
-	strbuf_init(&panel);
-	strbuf_init(&q);
-	strbuf_addf(&panel, "%s leaves melee, drawing %d free attack%s:",
-		    u->id, k, k == 1 ? "" : "s");
-	strbuf_addf(&q, "Move %s out of melee? free attack%s: ", u->id,
-		    k == 1 ? "" : "s");
-	for (int i = 0; i < shown; i++) {
-		const struct unit *a = &w->units[f[i].attacker];
-		char desc[256], where[32] = "";
-		combat_describe(&w->roster.chart, &f[i].calc, desc, sizeof desc);
-		if (f[i].x != u->x || f[i].y != u->y)
-			snprintf(where, sizeof where, " (leaving %d,%d)", f[i].x,
-				 f[i].y);
-		strbuf_addf(&panel, "\n%s %s%s: %s", a->id,
-			    world_type(w, a)->weapons[f[i].weapon].name, where,
-			    desc);
-		if (i < 3)
-			strbuf_addf(&q, "%s%s %d+ (%.0f%%)", i ? ", " : "",
-				    a->id, f[i].calc.need,
-				    combat_chance(&w->roster.chart,
-						  f[i].calc.need) *
-					    100.0);
-	}
-	if (k > 3)
-		strbuf_addf(&q, " and %d more", k - 3);
-	strbuf_addf(&panel,
-		    "\nEach is made as %s leaves the cell; a hit that "
-		    "disables it stops it there.",
-		    u->id);
-	free(ui->preview);
-	ui->preview = panel.s;
-	bool yes = input_confirm(ui, q.s);
-	strbuf_free(&q);
-	free(ui->preview);
-	ui->preview = NULL;
-	ui->dirty = true;
-	if (!yes && !ui->quit)
-		screen_status(ui, false, "no move made");
-	return yes;
 }
 
 static void do_moveto(struct ui *ui)
@@ -220,7 +161,7 @@ static void do_moveto(struct ui *ui)
 	int turns, unit = ui->sel, x = ui->cx, y = ui->cy;
 	char why[GAME_WHY_LEN];
 	int n = game_moveto_preview(ui->g, unit, x, y, path, 1024, &turns, why);
-	if (n > 0 && !actions_consent_move(ui, unit, path, n))
+	if (n > 0 && !consent_move(ui, unit, path, n))
 		return;
 	char line[64];
 	snprintf(line, sizeof line, "moveto %s %d,%d", u->id, x, y);
@@ -334,7 +275,7 @@ static void do_attack(struct ui *ui, bool shoot)
 	char line[64];
 	snprintf(line, sizeof line, "%s %s %s", verb, w->units[ui->sel].id,
 		 target);
-	ui_send(ui, line);
+	send_line(ui, line);
 }
 
 static void act_select(struct ui *ui)
@@ -386,10 +327,10 @@ static void with_dir(struct ui *ui, const char *verb, const char *arg,
 		 arg ? " " : "", arg ? arg : "");
 	if (strcmp(verb, "move") == 0) {
 		enum dir step = (enum dir)d;
-		if (actions_consent_move(ui, ui->sel, &step, 1))
+		if (consent_move(ui, ui->sel, &step, 1))
 			send_move(ui, line);
 	} else {
-		ui_send(ui, line);
+		send_line(ui, line);
 	}
 }
 
@@ -439,46 +380,7 @@ static void do_face(struct ui *ui)
 			return;
 		}
 	}
-	ui_send(ui, line);
-}
-
-bool actions_may_end(struct ui *ui)
-{
-	const struct game *g = ui->g;
-	char why[GAME_WHY_LEN];
-	/* Ask only what the game would accept: otherwise its refusal, at
-	 * once (in Melee, who must still fight; another team's turn, on a
-	 * seat of a hosted game). */
-	if (ui->submit.remote && ui->submit.watching) {
-		screen_status(ui, true, "you are watching %s: you cannot give orders",
-			      g->w->teams[ui->viewer].name);
-		return false;
-	}
-	if (ui->viewer >= 0 && g->active != ui->viewer) {
-		screen_status(ui, true, "it is %s's turn, not yours",
-			      g->w->teams[g->active].name);
-		return false;
-	}
-	if (!game_can_end_step(g, why)) {
-		screen_status(ui, true, "%s", why);
-		return false;
-	}
-	return true;
-}
-
-static void end_step(struct ui *ui)
-{
-	const struct game *g = ui->g;
-	if (!actions_may_end(ui))
-		return;
-	char q[160], left[64];
-	viewer_units_left(ui, left, sizeof left);
-	snprintf(q, sizeof q, "End %s's %s step?%s", g->w->teams[g->active].name,
-		 step_labels[g->step], left);
-	if (input_confirm(ui, q))
-		ui_send(ui, "end");
-	else if (!ui->quit)
-		screen_status(ui, false, "the step goes on");
+	send_line(ui, line);
 }
 
 static void toggle(struct ui *ui, bool *flag, const char *what)
@@ -549,7 +451,7 @@ void actions_do(struct ui *ui, struct ui_key k)
 		do_attack(ui, false);
 		break;
 	case ACT_END:
-		end_step(ui);
+		endturn_step(ui);
 		break;
 	case ACT_UNDO:
 		undo_take_back(ui);

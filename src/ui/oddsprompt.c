@@ -197,7 +197,7 @@ void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage)
 		struct strbuf b;
 		strbuf_init(&b);
 		odds_table_text(r, "this battle's roster", &q, COLS, &b);
-		prompt_page_text(ui, "odds: every attacker against every target", b.s);
+		pager_show_text(ui, "odds: every attacker against every target", b.s);
 		strbuf_free(&b);
 		return;
 	}

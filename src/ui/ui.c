@@ -1,5 +1,5 @@
-/* ui.c: ui_play: the loop of the terminal game, and the one way out to
- * the game: command lines through submit. */
+/* ui.c: ui_play: the loop of the terminal game, and the screen's state
+ * made and freed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,49 +13,6 @@ static int default_submit(void *ctx, struct game *g, int issuer,
 {
 	(void)ctx;
 	return cmd_execute(g, issuer, line, why);
-}
-
-/* What the program has to tell at once (saving stopped): on the status
- * line, and in the log, where it stays. */
-static bool tell_news(struct ui *ui)
-{
-	const char *news = ui->submit.news ? ui->submit.news(ui->submit.ctx)
-					   : NULL;
-	if (!news)
-		return false;
-	/* News of the save is every team's: in the log for all. */
-	uilog_note(&ui->log, news);
-	screen_status_text(ui, true, news, true);
-	return true;
-}
-
-bool ui_send(struct ui *ui, const char *line)
-{
-	char why[CMD_WHY_LEN];
-	if (ui_send_why(ui, line, why))
-		return true;
-	screen_status(ui, true, "%s", why);
-	return false;
-}
-
-bool ui_send_why(struct ui *ui, const char *line, char *why)
-{
-	char said[UI_STATUS_LEN];
-	why[0] = '\0';
-	viewer_refresh(ui);
-	uilog_command(&ui->log);
-	/* The command goes in the log before what it does. */
-	snprintf(said, sizeof said, "> %s", line);
-	uilog_said(&ui->log, said, ui->viewer);
-	/* The viewer gives the command: the refusal speaks from what the
-	 * viewer's team knows. */
-	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
-	ui->dirty = true;
-	if (r < 0)
-		return false;
-	if (!tell_news(ui))
-		screen_status_text(ui, false, said, true);
-	return true;
 }
 
 static void note_seed(struct uilog *l, const struct game *g)
@@ -298,7 +255,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 				curtain_computer_turn(ui);
 			}
 			ui->submit.ai_turn(ui->submit.ctx, g);
-			tell_news(ui);
+			send_news(ui);
 			if (watched && !g->over && g->active == human &&
 			    ui->viewer == human) {
 				/* Watched to its end, the turn still gets its

@@ -34,9 +34,9 @@
  *   layer 3, the views:        frame.c mapview.c idview.c ordersview.c
  *                              losview.c heights.c panel.c logview.c
  *                              pager.c digest.c help.c whois.c
- *   layer 4, the interaction:  keymap.c input.c actions.c prompt.c
- *                              oddsprompt.c endturn.c undo.c curtain.c
- *                              watch.c
+ *   layer 4, the interaction:  keymap.c input.c send.c consent.c
+ *                              actions.c prompt.c oddsprompt.c endturn.c
+ *                              undo.c orderkeys.c curtain.c watch.c
  *   layer 5, the loop:         ui.c replay.c
  */
 #ifndef MEDSIEGE_UIPRIV_H
@@ -173,10 +173,7 @@ struct ui {
 	int pace_ms;          /* how long a computer's action stays shown */
 };
 
-/* ui.c: the screen's state for game g, listening to its events; free
- * with ui_release (which stops listening). */
-struct ui *ui_alloc(struct game *g, const struct ui_submit *submit);
-void ui_release(struct ui *ui);
+/* ---- layer 0, the state ------------------------------------------- */
 
 /* viewer.c: the viewer's state. */
 /* What viewer knows (its team's knowledge), or NULL for the all-seeing
@@ -202,6 +199,8 @@ int viewer_first_unit(const struct ui *ui);
 /* Into buf, " N units could still move." (for the step), or "". */
 void viewer_units_left(const struct ui *ui, char *buf, size_t size);
 
+/* ---- layer 1, the terminal ---------------------------------------- */
+
 /* term.c: the terminal and signals. */
 int term_open(struct ui *ui);
 void term_close(struct ui *ui);
@@ -209,13 +208,10 @@ void term_close(struct ui *ui);
  * after a resize, ERR when no key came in time (ui->quit not set) or the
  * game must stop (ui->quit set). */
 int term_key_within(struct ui *ui, int ms);
-/* watch.c: the one human team at the keyboard (-1 when there are none
- * or several), and a computer's turn shown to it action by action;
- * true when the player skipped to the end. */
-int watch_team(const struct ui *ui);
-bool watch_computer(struct ui *ui, int team);
 /* Set the terminal's title, where the terminal is known to have one. */
 void term_title(struct ui *ui, const char *title);
+
+/* ---- layer 2, the screen ------------------------------------------ */
 
 /* colors.c */
 void palette_init(struct palette *p, const struct world *w);
@@ -278,11 +274,61 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 int screen_wrap_hang(WINDOW *win, int y, int x, int width, int maxrows,
 		     attr_t attr, const char *s, int skip, int hang);
 
+/* ---- layer 3, the views ------------------------------------------- */
+
 /* frame.c: draw the play screen for the viewer and send it. */
 void frame_draw(struct ui *ui);
 
-/* mapview.c */
+/* mapview.c: the map as viewer sees it, with what goes over it: standing
+ * orders, ids, a move being retold, a line of sight. */
 void mapview_draw(struct ui *ui, int viewer);
+
+/* idview.c: each unit the viewer knows with its id written on the map
+ * (I), after mapview_draw's units. */
+void idview_draw(struct ui *ui, int viewer);
+
+/* ordersview.c: standing orders on the screen. */
+/* Mark viewer's standing orders on the map (after mapview_draw's units):
+ * each order's cell, and the selected unit's way there. */
+void orders_draw(struct ui *ui, int viewer);
+/* Whether viewer may see unit's standing order: its own team's only (a
+ * replay shown whole shows them all). */
+bool orders_shown_to(const struct ui *ui, int viewer, int unit);
+/* How many of viewer's units have a standing order. */
+int orders_count(const struct ui *ui, int viewer);
+/* Whether the viewer's team has standing orders. */
+bool orders_any(const struct ui *ui);
+
+/* losview.c: a line of sight on the map and its explanation on the
+ * panel, from what the viewer knows. */
+/* v: from the selected unit (or the cursor's cell) to the cursor, as it
+ * moves; again: off. */
+void losview_toggle(struct ui *ui);
+/* :los: the line between two fixed ends. */
+void losview_show(struct ui *ui, struct los_end a, struct los_end b);
+void losview_off(struct ui *ui);
+/* The line's cells marked on the map (after mapview_draw). */
+void losview_draw(struct ui *ui, int viewer);
+/* The explanation in short for the panel, or NULL when none is shown. */
+const char *losview_brief(struct ui *ui);
+void losview_free(struct losview *v);
+
+/* heights.c: heights on the map and the ways off a raised stretch, from
+ * what the viewer knows. */
+/* ^: the height overlay on or off. */
+void heights_toggle(struct ui *ui);
+void heights_free(struct heights *h);
+/* With the overlay on, what map cell x,y (seen or remembered) shows: its
+ * height as a character with its shade, or 0 for a cell that keeps its
+ * symbol (walls, doors, ladders, stairs). */
+chtype heights_cell(struct ui *ui, int viewer, int x, int y);
+/* The hint line's legend while the overlay is on. */
+const char *heights_legend(void);
+/* For a raised cell x,y a unit can stand on: where the ways down (and
+ * up) are, nearest first, appended to b; false (nothing appended) for
+ * any other cell. */
+bool heights_ways_text(struct ui *ui, int viewer, int x, int y,
+		       struct strbuf *b);
 
 /* panel.c */
 void panel_draw(struct ui *ui, int viewer);
@@ -315,6 +361,9 @@ int pager_show(struct ui *ui, const char *title, const char *const *lines,
 int pager_show_more(struct ui *ui, const char *title,
 		    const char *const *lines, int n, bool at_end, int more_key,
 		    const char *more);
+/* A text of lines on a full page, from the top (the prompt's own
+ * commands). */
+void pager_show_text(struct ui *ui, const char *title, const char *text);
 
 /* digest.c */
 /* What team saw since its last turn, and its moves on the map; false
@@ -324,16 +373,6 @@ bool digest_show(struct ui *ui, int team);
  * is empty. */
 void digest_recall(struct ui *ui);
 
-/* legend.c: who is who (the roster's unit letters, each side's id
- * letter, the units viewer may name: never an enemy it has not seen), as
- * owned lines in *out; returns how many. Free with whois_free. */
-int whois_lines(const struct ui *ui, int viewer, char ***out);
-void whois_free(char **lines, int n);
-
-/* idview.c: each unit the viewer knows with its id written on the map
- * (I), after mapview_draw's units. */
-void idview_draw(struct ui *ui, int viewer);
-
 /* help.c */
 void help_show(struct ui *ui);
 /* The scenario's description and goals, on a full page. */
@@ -341,7 +380,15 @@ void help_briefing(struct ui *ui);
 /* The hint line for the current step. */
 const char *help_hint(const struct ui *ui);
 
-/* input.c: keys to actions. */
+/* whois.c: who is who (the roster's unit letters, each side's id
+ * letter, the units viewer may name: never an enemy it has not seen), as
+ * owned lines in *out; returns how many. Free with whois_free. */
+int whois_lines(const struct ui *ui, int viewer, char ***out);
+void whois_free(char **lines, int n);
+
+/* ---- layer 4, the interaction ------------------------------------- */
+
+/* What a key asks for. */
 enum ui_action {
 	ACT_NONE,
 	ACT_CURSOR,   /* with dir */
@@ -385,11 +432,6 @@ struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
 };
-/* What a key means: the player's key file first, then the defaults. */
-struct ui_key input_decode(const struct ui *ui, int key);
-/* The direction a key names (arrows, hjklyubn, keypad, digits, or the
- * key file's cursor bindings), or -1. */
-int input_dir(const struct ui *ui, int key);
 
 /* keymap.c: keys rebound in $XDG_CONFIG_HOME/medsiege/keys, one
  * "KEY ACTION" a line. */
@@ -409,6 +451,13 @@ struct keymap *keymap_parse(const char *name, const char *text, size_t len,
 			    char *note, size_t size);
 /* The action names a key file may use, for the help page. */
 const char *keymap_action_names(void);
+
+/* input.c: keys to actions, and the questions. */
+/* What a key means: the player's key file first, then the defaults. */
+struct ui_key input_decode(const struct ui *ui, int key);
+/* The direction a key names (arrows, hjklyubn, keypad, digits, or the
+ * key file's cursor bindings), or -1. */
+int input_dir(const struct ui *ui, int key);
 /* Ask on the status line; true for y or Enter. */
 bool input_confirm(struct ui *ui, const char *question);
 /* Ask for a direction on the status line; -1 when cancelled. */
@@ -416,30 +465,52 @@ int input_ask_dir(struct ui *ui, const char *question);
 /* Say something on the status line and wait for any key. */
 void input_notice(struct ui *ui, const char *message);
 
-/* actions.c: actions as command lines. */
-void actions_do(struct ui *ui, struct ui_key k);
-/* Before unit moves by dirs out of melee: every free attack it would
- * draw, shown, and a question; false when the player says no. */
-bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
-			  int n);
-/* Whether the viewer may end the step now, as far as the screen can
- * tell; false after saying why on the status line. */
-bool actions_may_end(struct ui *ui);
+/* send.c: the one way out to the game. */
+/* Send a command line as the viewer's; false (with the reason on the
+ * status line) when rejected. */
+bool send_line(struct ui *ui, const char *line);
+/* The same, the reason of a refusal left in why (CMD_WHY_LEN bytes) for
+ * the caller to tell. */
+bool send_line_why(struct ui *ui, const char *line, char *why);
+/* Send "roll N" as the team whose action waits for the die: the
+ * viewer's own, or the computer's (the players at the table roll for
+ * it, whichever screen watches its turn); false (said on the status
+ * line) when rejected. */
+bool send_roll(struct ui *ui, const char *line);
+/* What the program has to tell at once (saving stopped), when there is
+ * such news: on the status line, and in the log, where it stays. */
+bool send_news(struct ui *ui);
 
-/* endturn.c: E, every step of the team's turn left, after one question,
- * as the plain ends of the command language. */
+/* consent.c: before unit moves by dirs out of melee: every free attack
+ * it would draw, shown, and a question; false when the player says no. */
+bool consent_move(struct ui *ui, int unit, const enum dir *dirs, int n);
+
+/* actions.c: what each key does, as command lines. */
+void actions_do(struct ui *ui, struct ui_key k);
+
+/* prompt.c: the ':' prompt (a line of the command language, with
+ * history and completion, and :odds, :los, :help) and manual dice. */
+void prompt_command(struct ui *ui);
+/* Ask for the die the game awaits until the game takes a number; false
+ * when the players quit instead. */
+bool prompt_dice(struct ui *ui);
+void prompt_free(struct prompt *p);
+
+/* oddsprompt.c: :odds ARGS... (argv[0] is "odds"); usage is its words
+ * for a usage message. */
+void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage);
+
+/* endturn.c: e, the step ended after a question, and E, every step of
+ * the team's turn left, after one question, as the plain ends of the
+ * command language. */
+void endturn_step(struct ui *ui);
 void endturn_ask(struct ui *ui);
 
 /* undo.c: z, the last movement taken back, and what it was said on the
  * status line. */
 void undo_take_back(struct ui *ui);
 
-/* ordersview.c: standing orders on the screen. */
-/* Mark viewer's standing orders on the map (after mapview_draw's units):
- * each order's cell, and the selected unit's way there. */
-void orders_draw(struct ui *ui, int viewer);
-/* Whether the viewer's team has standing orders. */
-bool orders_any(const struct ui *ui);
+/* orderkeys.c: standing orders from the keyboard. */
 /* After a moveto of unit to x,y: when it fell short, offer to keep it
  * going there as a standing order. */
 void orders_offer(struct ui *ui, int unit, int x, int y);
@@ -464,58 +535,17 @@ void curtain_computer_turn(struct ui *ui);
 /* The game over screen; waits for a key. */
 void curtain_game_over(struct ui *ui);
 
-/* prompt.c: the ':' prompt (a line of the command language, with
- * history and completion, and :odds, :los, :help) and manual dice. */
-void prompt_command(struct ui *ui);
-/* Ask for the die the game awaits until the game takes a number; false
- * when the players quit instead. */
-bool prompt_dice(struct ui *ui);
-void prompt_free(struct prompt *p);
-/* A text of lines on a full page (the pager), for the prompt's own
- * commands. */
-void prompt_page_text(struct ui *ui, const char *title, const char *text);
+/* watch.c: the one human team at the keyboard (-1 when there are none
+ * or several), and a computer's turn shown to it action by action;
+ * true when the player skipped to the end. */
+int watch_team(const struct ui *ui);
+bool watch_computer(struct ui *ui, int team);
 
-/* oddsprompt.c: :odds ARGS... (argv[0] is "odds"); usage is its words
- * for a usage message. */
-void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage);
+/* ---- layer 5, the loop -------------------------------------------- */
 
-/* losview.c: a line of sight on the map and its explanation on the
- * panel, from what the viewer knows. */
-/* v: from the selected unit (or the cursor's cell) to the cursor, as it
- * moves; again: off. */
-void losview_toggle(struct ui *ui);
-/* :los: the line between two fixed ends. */
-void losview_show(struct ui *ui, struct los_end a, struct los_end b);
-void losview_off(struct ui *ui);
-/* The line's cells marked on the map (after mapview_draw). */
-void losview_draw(struct ui *ui, int viewer);
-/* The explanation in short for the panel, or NULL when none is shown. */
-const char *losview_brief(struct ui *ui);
-void losview_free(struct losview *v);
-
-/* heights.c: heights on the map and the ways off a raised stretch, from
- * what the viewer knows. */
-/* ^: the height overlay on or off. */
-void heights_toggle(struct ui *ui);
-void heights_free(struct heights *h);
-/* With the overlay on, what map cell x,y (seen or remembered) shows: its
- * height as a character with its shade, or 0 for a cell that keeps its
- * symbol (walls, doors, ladders, stairs). */
-chtype heights_cell(struct ui *ui, int viewer, int x, int y);
-/* The hint line's legend while the overlay is on. */
-const char *heights_legend(void);
-/* For a raised cell x,y a unit can stand on: where the ways down (and
- * up) are, nearest first, appended to b; false (nothing appended) for
- * any other cell. */
-bool heights_ways_text(struct ui *ui, int viewer, int x, int y,
-		       struct strbuf *b);
-
-/* ui.c */
-/* Send a command line; false (with the reason on the status line) when
- * rejected. */
-bool ui_send(struct ui *ui, const char *line);
-/* The same, the reason of a refusal left in why (CMD_WHY_LEN bytes) for
- * the caller to tell. */
-bool ui_send_why(struct ui *ui, const char *line, char *why);
+/* ui.c: the screen's state for game g, listening to its events; free
+ * with ui_release (which stops listening). */
+struct ui *ui_alloc(struct game *g, const struct ui_submit *submit);
+void ui_release(struct ui *ui);
 
 #endif

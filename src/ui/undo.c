@@ -88,7 +88,7 @@ void undo_take_back(struct ui *ui)
 	if (norders)
 		memcpy(orders, ui->g->orders, (size_t)norders * sizeof *orders);
 	char why[CMD_WHY_LEN];
-	if (!ui_send_why(ui, "undo", why)) {
+	if (!send_line_why(ui, "undo", why)) {
 		screen_status(ui, true, "%s", why);
 		free(was);
 		free(doors);
