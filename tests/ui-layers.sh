@@ -52,9 +52,11 @@ done
 # Each file's wanted (U) and defined (T, D, B, R...) symbols.
 : >"$tmp/syms"
 for f in $(cat "$tmp/files"); do
+	# (named after the library when it has flags of its own)
 	o=$builddir/src/ui/$f.o
+	[ -f "$o" ] || o=$builddir/src/ui/libmedsiege_a-$f.o
 	if [ ! -f "$o" ]; then
-		echo "not ok - no $o: build first (make)"
+		echo "not ok - no $builddir/src/ui/$f.o: build first (make)"
 		fail=1
 		continue
 	fi

@@ -6,7 +6,8 @@
  * The files are in layers. A file calls only functions of its own layer
  * or of a lower one, and the files of one layer call each other in no
  * circle; tests/ui-layers.sh checks both, with the list at the end of
- * this comment (a new file goes into it).
+ * this comment (a new file goes into it). The declarations below come in
+ * the same order, layer by layer.
  *
  * 0. The state: what the screen keeps of the game for its viewer: the
  *    log as each team may read it, what the viewer knows, its caches,
