@@ -1,5 +1,5 @@
 /* actions.c: what each key does. Anything that changes the game becomes a
- * command line of the shared language, sent through ui_send; attacks are
+ * command line of the shared language, sent through send_line; attacks are
  * previewed first with the same pure functions the command then uses. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,73 +11,6 @@
 #include "rules/move.h"
 #include "ui/uipriv.h"
 
-static bool own_unit(const struct ui *ui, int u)
-{
-	return u >= 0 && unit_alive(&ui->g->w->units[u]) &&
-	       ui->g->w->units[u].team == ui->viewer;
-}
-
-/* Whether unit i could attack a door or wall next to it now (a ram at a
- * gate): one the viewer sees, that the game's preview accepts. */
-static bool structure_in_reach(const struct ui *ui, int i)
-{
-	const struct game *g = ui->g;
-	const struct unit *u = &g->w->units[i];
-	if (engage_structure_weapon(g->w, i) < 0)
-		return false;
-	for (int d = 0; d < DIR_COUNT; d++) {
-		int x = u->x + dir_dx[d], y = u->y + dir_dy[d];
-		struct attack_calc calc;
-		char why[GAME_WHY_LEN];
-		if (map_inside(&g->w->map, x, y) &&
-		    ui->view[y * g->w->map.w + x] &&
-		    game_preview_fight(g, i, -1, x, y, &calc, why) >= 0)
-			return true;
-	}
-	return false;
-}
-
-/* Whether unit i of the active team can still do something this step. */
-static bool can_act(const struct ui *ui, int i)
-{
-	const struct game *g = ui->g;
-	const struct unit *u = &g->w->units[i];
-	char why[GAME_WHY_LEN];
-	if (!own_unit(ui, i) || u->team != g->active)
-		return false;
-	switch (g->step) {
-	case STEP_MOVEMENT:
-		return u->move_left > 0;
-	case STEP_MISSILE:
-		return game_can_shoot(g, i, why);
-	default:
-		return game_can_fight(g, i, why) &&
-		       (engage_engaged(g->w, i) || structure_in_reach(ui, i));
-	}
-}
-
-void actions_select(struct ui *ui, int unit, bool move_cursor)
-{
-	ui->sel = unit;
-	if (unit >= 0 && move_cursor) {
-		ui->cx = ui->g->w->units[unit].x;
-		ui->cy = ui->g->w->units[unit].y;
-	}
-	ui->dirty = true;
-}
-
-int actions_first_unit(const struct ui *ui)
-{
-	const struct world *w = ui->g->w;
-	for (int i = 0; i < w->nunits; i++)
-		if (can_act(ui, i))
-			return i;
-	for (int i = 0; i < w->nunits; i++)
-		if (own_unit(ui, i))
-			return i;
-	return -1;
-}
-
 /* Tab: the next (or previous) unit that can act, else any of ours. */
 static void next_unit(struct ui *ui, int step)
 {
@@ -86,8 +19,8 @@ static void next_unit(struct ui *ui, int step)
 	for (int pass = 0; pass < 2; pass++)
 		for (int k = 1; k <= n; k++) {
 			int i = ((start + step * k) % n + n) % n;
-			if (pass == 0 ? can_act(ui, i) : own_unit(ui, i)) {
-				actions_select(ui, i, true);
+			if (pass == 0 ? viewer_can_act(ui, i) : viewer_owns(ui, i)) {
+				viewer_select(ui, i, true);
 				screen_status(ui, false, "%s %s selected", w->units[i].id,
 					      world_type(w, &w->units[i])->name);
 				return;
@@ -103,7 +36,7 @@ static bool attackable(const struct ui *ui, int t)
 	const struct game *g = ui->g;
 	struct attack_calc calc;
 	char why[GAME_WHY_LEN];
-	if (!own_unit(ui, ui->sel) || g->w->units[ui->sel].team != g->active)
+	if (!viewer_owns(ui, ui->sel) || g->w->units[ui->sel].team != g->active)
 		return false;
 	if (g->step == STEP_MISSILE)
 		return game_preview_shot(g, ui->sel, t, -1, -1, &calc, why) >= 0;
@@ -136,14 +69,14 @@ static void next_target(struct ui *ui)
 	struct target *v = xmalloc((size_t)(w->nunits + 1) * sizeof *v);
 	int n = 0;
 	int ox = ui->cx, oy = ui->cy;
-	if (own_unit(ui, ui->sel)) {
+	if (viewer_owns(ui, ui->sel)) {
 		ox = w->units[ui->sel].x;
 		oy = w->units[ui->sel].y;
 	}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
 		if (u->team == ui->viewer ||
-		    mapview_unit_at(ui, ui->viewer, u->x, u->y) != i)
+		    viewer_unit_at(ui, ui->viewer, u->x, u->y) != i)
 			continue;
 		struct target t = {i, attackable(ui, i),
 				   geom_dist2(ox, oy, u->x, u->y)};
@@ -160,7 +93,7 @@ static void next_target(struct ui *ui)
 		screen_status(ui, false, "no enemy in view");
 		return;
 	}
-	int here = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy), next = 0;
+	int here = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy), next = 0;
 	for (int k = 0; k < n; k++)
 		if (v[k].unit == here)
 			next = (k + 1) % n;
@@ -182,7 +115,7 @@ static void cursor_step(struct ui *ui, int d)
 
 static bool need_sel(struct ui *ui)
 {
-	if (own_unit(ui, ui->sel))
+	if (viewer_owns(ui, ui->sel))
 		return true;
 	screen_status(ui, true,
 		      "select one of your units first (Tab, or Enter on it)");
@@ -195,71 +128,12 @@ static bool send_move(struct ui *ui, const char *line)
 {
 	const struct unit *u = &ui->g->w->units[ui->sel];
 	bool follow = u->x == ui->cx && u->y == ui->cy;
-	bool sent = ui_send(ui, line);
+	bool sent = send_line(ui, line);
 	if (sent && follow && unit_alive(u)) {
 		ui->cx = u->x;
 		ui->cy = u->y;
 	}
 	return sent;
-}
-
-/* Before a move that leaves melee: every free attack it would draw (the
- * game's own preview, from what the team knows), on the panel, and a
- * question. False when the player says no: nothing is sent. A move the
- * game would refuse is let through, to be refused with its reason. */
-bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
-			  int n)
-{
-	struct game *g = ui->g;
-	const struct world *w = g->w;
-	const struct unit *u = &w->units[unit];
-	enum { SHOWN = 32 };
-	struct free_attack_preview f[SHOWN];
-	char why[GAME_WHY_LEN];
-	int k = game_preview_free_attacks(g, unit, dirs, n, f, SHOWN, why);
-	if (k <= 0)
-		return true;
-	int shown = k < SHOWN ? k : SHOWN;
-	struct strbuf panel, q;
-	strbuf_init(&panel);
-	strbuf_init(&q);
-	strbuf_addf(&panel, "%s leaves melee, drawing %d free attack%s:",
-		    u->id, k, k == 1 ? "" : "s");
-	strbuf_addf(&q, "Move %s out of melee? free attack%s: ", u->id,
-		    k == 1 ? "" : "s");
-	for (int i = 0; i < shown; i++) {
-		const struct unit *a = &w->units[f[i].attacker];
-		char desc[256], where[32] = "";
-		combat_describe(&w->roster.chart, &f[i].calc, desc, sizeof desc);
-		if (f[i].x != u->x || f[i].y != u->y)
-			snprintf(where, sizeof where, " (leaving %d,%d)", f[i].x,
-				 f[i].y);
-		strbuf_addf(&panel, "\n%s %s%s: %s", a->id,
-			    world_type(w, a)->weapons[f[i].weapon].name, where,
-			    desc);
-		if (i < 3)
-			strbuf_addf(&q, "%s%s %d+ (%.0f%%)", i ? ", " : "",
-				    a->id, f[i].calc.need,
-				    combat_chance(&w->roster.chart,
-						  f[i].calc.need) *
-					    100.0);
-	}
-	if (k > 3)
-		strbuf_addf(&q, " and %d more", k - 3);
-	strbuf_addf(&panel,
-		    "\nEach is made as %s leaves the cell; a hit that "
-		    "disables it stops it there.",
-		    u->id);
-	free(ui->preview);
-	ui->preview = panel.s;
-	bool yes = input_confirm(ui, q.s);
-	strbuf_free(&q);
-	free(ui->preview);
-	ui->preview = NULL;
-	ui->dirty = true;
-	if (!yes && !ui->quit)
-		screen_status(ui, false, "no move made");
-	return yes;
 }
 
 static void do_moveto(struct ui *ui)
@@ -268,7 +142,7 @@ static void do_moveto(struct ui *ui)
 		return;
 	const struct world *w = ui->g->w;
 	const struct unit *u = &w->units[ui->sel];
-	int t = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy);
+	int t = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy);
 	if (t >= 0) {
 		screen_status(ui, true,
 			      "%s is an enemy %s: move next to it, and fight it in "
@@ -287,7 +161,7 @@ static void do_moveto(struct ui *ui)
 	int turns, unit = ui->sel, x = ui->cx, y = ui->cy;
 	char why[GAME_WHY_LEN];
 	int n = game_moveto_preview(ui->g, unit, x, y, path, 1024, &turns, why);
-	if (n > 0 && !actions_consent_move(ui, unit, path, n))
+	if (n > 0 && !consent_move(ui, unit, path, n))
 		return;
 	char line[64];
 	snprintf(line, sizeof line, "moveto %s %d,%d", u->id, x, y);
@@ -302,7 +176,7 @@ static void allies_on(struct ui *ui, int a, int t, char *buf, size_t size)
 	size_t len = 0;
 	buf[0] = '\0';
 	for (int i = 0; i < w->nunits && len + 16 < size; i++)
-		if (i != a && own_unit(ui, i) && engage_in_melee(w, i, t))
+		if (i != a && viewer_owns(ui, i) && engage_in_melee(w, i, t))
 			len += (size_t)snprintf(buf + len, size - len, "%s%s",
 						len ? ", " : "", w->units[i].id);
 }
@@ -356,7 +230,7 @@ static void do_attack(struct ui *ui, bool shoot)
 	struct game *g = ui->g;
 	const struct world *w = g->w;
 	const char *verb = shoot ? "shoot" : "fight";
-	int t = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy);
+	int t = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy);
 	if (t >= 0 && w->units[t].team == ui->viewer) {
 		screen_status(ui, true, "%s is one of yours", w->units[t].id);
 		return;
@@ -401,16 +275,16 @@ static void do_attack(struct ui *ui, bool shoot)
 	char line[64];
 	snprintf(line, sizeof line, "%s %s %s", verb, w->units[ui->sel].id,
 		 target);
-	ui_send(ui, line);
+	send_line(ui, line);
 }
 
 static void act_select(struct ui *ui)
 {
 	const struct world *w = ui->g->w;
-	int u = mapview_unit_at(ui, ui->viewer, ui->cx, ui->cy);
+	int u = viewer_unit_at(ui, ui->viewer, ui->cx, ui->cy);
 	if (u >= 0 && w->units[u].team == ui->viewer) {
 		if (u != ui->sel) {
-			actions_select(ui, u, false);
+			viewer_select(ui, u, false);
 			screen_status(ui, false, "%s %s selected", w->units[u].id,
 				      world_type(w, &w->units[u])->name);
 			return;
@@ -453,10 +327,10 @@ static void with_dir(struct ui *ui, const char *verb, const char *arg,
 		 arg ? " " : "", arg ? arg : "");
 	if (strcmp(verb, "move") == 0) {
 		enum dir step = (enum dir)d;
-		if (actions_consent_move(ui, ui->sel, &step, 1))
+		if (consent_move(ui, ui->sel, &step, 1))
 			send_move(ui, line);
 	} else {
-		ui_send(ui, line);
+		send_line(ui, line);
 	}
 }
 
@@ -476,7 +350,7 @@ static void do_face(struct ui *ui)
 		snprintf(q, sizeof q,
 			 "face %s: which direction? (turning costs 1 in per 45 "
 			 "degrees, %s in left)",
-			 u->id, ui_inches(u->move_left, a));
+			 u->id, move_inches(u->move_left, a));
 	else
 		snprintf(q, sizeof q,
 			 "face %s: which direction? (arrows, hjklyubn, keypad)",
@@ -493,10 +367,10 @@ static void do_face(struct ui *ui)
 			"%s turns from %s to %s: %d degrees, %s in of movement "
 			"(1 in per 45 degrees); %s in left now",
 			u->id, dir_names[u->facing], dir_names[d], 45 * turns,
-			ui_inches(cost, a), ui_inches(u->move_left, b));
+			move_inches(cost, a), move_inches(u->move_left, b));
 		snprintf(q, sizeof q, "%s: face %s? costs %s in (%s in left)",
-			 u->id, dir_names[d], ui_inches(cost, a),
-			 ui_inches(u->move_left, b));
+			 u->id, dir_names[d], move_inches(cost, a),
+			 move_inches(u->move_left, b));
 		bool yes = input_confirm(ui, q);
 		free(ui->preview);
 		ui->preview = NULL;
@@ -506,62 +380,7 @@ static void do_face(struct ui *ui)
 			return;
 		}
 	}
-	ui_send(ui, line);
-}
-
-bool actions_may_end(struct ui *ui)
-{
-	const struct game *g = ui->g;
-	char why[GAME_WHY_LEN];
-	/* Ask only what the game would accept: otherwise its refusal, at
-	 * once (in Melee, who must still fight; another team's turn, on a
-	 * seat of a hosted game). */
-	if (ui->submit.remote && ui->submit.watching) {
-		screen_status(ui, true, "you are watching %s: you cannot give orders",
-			      g->w->teams[ui->viewer].name);
-		return false;
-	}
-	if (ui->viewer >= 0 && g->active != ui->viewer) {
-		screen_status(ui, true, "it is %s's turn, not yours",
-			      g->w->teams[g->active].name);
-		return false;
-	}
-	if (!game_can_end_step(g, why)) {
-		screen_status(ui, true, "%s", why);
-		return false;
-	}
-	return true;
-}
-
-void actions_units_left(const struct ui *ui, char *buf, size_t size)
-{
-	const struct game *g = ui->g;
-	static const char *const could[STEP_COUNT] = {"could still move",
-						      "could still shoot",
-						      "could still fight"};
-	int left = 0;
-	for (int i = 0; i < g->w->nunits; i++)
-		left += can_act(ui, i);
-	if (left)
-		snprintf(buf, size, " %d unit%s %s.", left, left == 1 ? "" : "s",
-			 could[g->step]);
-	else
-		snprintf(buf, size, "%s", "");
-}
-
-static void end_step(struct ui *ui)
-{
-	const struct game *g = ui->g;
-	if (!actions_may_end(ui))
-		return;
-	char q[160], left[64];
-	actions_units_left(ui, left, sizeof left);
-	snprintf(q, sizeof q, "End %s's %s step?%s", g->w->teams[g->active].name,
-		 step_labels[g->step], left);
-	if (input_confirm(ui, q))
-		ui_send(ui, "end");
-	else if (!ui->quit)
-		screen_status(ui, false, "the step goes on");
+	send_line(ui, line);
 }
 
 static void toggle(struct ui *ui, bool *flag, const char *what)
@@ -632,7 +451,7 @@ void actions_do(struct ui *ui, struct ui_key k)
 		do_attack(ui, false);
 		break;
 	case ACT_END:
-		end_step(ui);
+		endturn_step(ui);
 		break;
 	case ACT_UNDO:
 		undo_take_back(ui);
@@ -712,7 +531,7 @@ void actions_do(struct ui *ui, struct ui_key k)
 		}
 		if (ui->sel >= 0)
 			screen_status(ui, false, "selection dropped");
-		actions_select(ui, -1, false);
+		viewer_select(ui, -1, false);
 		break;
 	case ACT_PROMPT:
 		prompt_command(ui);

@@ -33,7 +33,7 @@ static bool wait_key(struct ui *ui, const char *const *lines,
 		if (ui->lay.too_small && !screen_wait_size(ui))
 			return false;
 		show_lines(ui, lines, attrs, n);
-		int k = term_key(ui);
+		int k = screen_key(ui);
 		if (k == ERR)
 			return false;
 		if (k == KEY_RESIZE)
@@ -55,7 +55,7 @@ static void leave_screen(struct ui *ui)
 	if (prev >= 0)
 		ui->last_viewer = prev;
 	ui->viewer = -1;
-	actions_select(ui, -1, false);
+	viewer_select(ui, -1, false);
 }
 
 /* The text's indent after a list marker opening a paragraph of len
@@ -272,7 +272,7 @@ void curtain_hand_over(struct ui *ui)
 		ui->viewer = team;
 		ui->dirty = true;
 		digest_show(ui, team);
-		actions_select(ui, actions_first_unit(ui), true);
+		viewer_select(ui, viewer_first_unit(ui), true);
 		return;
 	}
 	char line1[96], line2[96];
@@ -310,7 +310,7 @@ void curtain_hand_over(struct ui *ui)
 	ui->viewer = team;
 	ui->dirty = true;
 	digest_show(ui, team);
-	actions_select(ui, actions_first_unit(ui), true);
+	viewer_select(ui, viewer_first_unit(ui), true);
 	/* Said once, before anything else: the terminal, then the save. */
 	const char *notice = ui->submit.notice && !ui->notice_shown
 				     ? ui->submit.notice : "";

@@ -131,8 +131,8 @@ static void step_through(struct ui *ui, int team, int from, int to,
 		screen_prompt(ui, "move %d of %d: %s (any key: next, q: done)", k,
 			      moves, uilog_text(l, i, team));
 		ui->dirty = true;
-		screen_draw(ui);
-		int key = term_key(ui);
+		frame_draw(ui);
+		int key = screen_key(ui);
 		if (key == 'q' || key == 'Q' || key == 27 || key == ERR)
 			break;
 	}

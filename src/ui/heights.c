@@ -12,11 +12,13 @@
 
 #include "base/util.h"
 #include "rules/heights.h"
+#include "rules/move.h"
 #include "ui/uipriv.h"
 
 /* The field as the viewer knows it, kept until the game changes. */
 struct heights {
-	bool fresh;
+	bool built;
+	unsigned refreshed;     /* ui->refreshed when it was read */
 	int team;
 	bool copied;            /* known is a copy (a team's view) */
 	struct world known;
@@ -33,12 +35,6 @@ void heights_free(struct heights *h)
 	free(h);
 }
 
-void heights_stale(struct ui *ui)
-{
-	if (ui->heights)
-		ui->heights->fresh = false;
-}
-
 /* The field as viewer knows it, and its never-seen cells (NULL for the
  * all-seeing viewer of a replay, who sees the field as it is). */
 static const struct world *known(struct ui *ui, int viewer,
@@ -46,12 +42,12 @@ static const struct world *known(struct ui *ui, int viewer,
 {
 	const struct game *g = ui->g;
 	*unknown = NULL;
-	if (!ui_knowledge(ui, viewer))
+	if (!viewer_knowledge(ui, viewer))
 		return g->w;
 	struct heights *h = ui->heights;
 	if (!h)
 		h = ui->heights = xcalloc(1, sizeof *h);
-	if (!h->fresh || h->team != viewer) {
+	if (!h->built || h->refreshed != ui->refreshed || h->team != viewer) {
 		size_t cells = (size_t)g->w->map.w * (size_t)g->w->map.h;
 		if (h->copied)
 			world_free(&h->known);
@@ -59,7 +55,8 @@ static const struct world *known(struct ui *ui, int viewer,
 			h->unknown = xcalloc(cells ? cells : 1, 1);
 		game_known_world(g, viewer, &h->known, h->unknown);
 		h->copied = true;
-		h->fresh = true;
+		h->built = true;
+		h->refreshed = ui->refreshed;
 		h->team = viewer;
 	}
 	*unknown = h->unknown;
@@ -114,7 +111,7 @@ static void way_words(const struct height_way *v, struct strbuf *b)
 	char in[16];
 	strbuf_addf(b, "%s %d,%d (%s in)",
 		    v->kind == TERRAIN_LADDER ? "ladder" : "stairs", v->x, v->y,
-		    ui_inches(v->cost, in));
+		    move_inches(v->cost, in));
 }
 
 /* The viewer's unit whose steps the ways are reckoned for: the selected

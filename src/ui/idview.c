@@ -65,13 +65,13 @@ void idview_draw(struct ui *ui, int viewer)
 	gr.taken = xcalloc((size_t)(cells > 0 ? cells : 1), 1);
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
-		if (ui_knows_unit(ui, viewer, i) && in_view(ui, u->x, u->y))
+		if (viewer_knows_unit(ui, viewer, i) && in_view(ui, u->x, u->y))
 			*slot(&gr, screen_map_row(ui, u->y),
 			      screen_map_col(ui, u->x)) = 1;
 	}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
-		if (!ui_knows_unit(ui, viewer, i) || !in_view(ui, u->x, u->y))
+		if (!viewer_knows_unit(ui, viewer, i) || !in_view(ui, u->x, u->y))
 			continue;
 		int row = screen_map_row(ui, u->y), col = screen_map_col(ui, u->x);
 		int len = (int)strlen(u->id);

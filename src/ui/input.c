@@ -194,8 +194,8 @@ static int ask(struct ui *ui, enum ui_mode mode, const char *question)
 	while (!ui->quit) {
 		if (ui->lay.too_small && !screen_wait_size(ui))
 			break;
-		screen_draw(ui);
-		k = term_key(ui);
+		frame_draw(ui);
+		k = screen_key(ui);
 		if (k != KEY_RESIZE)
 			break;
 	}

@@ -116,11 +116,11 @@ void losview_toggle(struct ui *ui)
 static bool refresh_end(struct ui *ui, struct los_end *e)
 {
 	if (e->unit < 0) {
-		int u = mapview_unit_at(ui, ui->viewer, e->x, e->y);
+		int u = viewer_unit_at(ui, ui->viewer, e->x, e->y);
 		e->unit = u;
 		return true;
 	}
-	if (!ui_knows_unit(ui, ui->viewer, e->unit))
+	if (!viewer_knows_unit(ui, ui->viewer, e->unit))
 		return false;
 	e->x = ui->g->w->units[e->unit].x;
 	e->y = ui->g->w->units[e->unit].y;
@@ -192,15 +192,15 @@ void losview_draw(struct ui *ui, int viewer)
 		if (s->corner) {
 			/* A gap between two blockers: both are what stops it. */
 			if (s->blocks) {
-				mapview_highlight(ui, s->x, s->y, A_REVERSE);
-				mapview_highlight(ui, s->x2, s->y2, A_REVERSE);
+				screen_cell_highlight(ui, s->x, s->y, A_REVERSE);
+				screen_cell_highlight(ui, s->x2, s->y2, A_REVERSE);
 			}
 			continue;
 		}
-		mapview_highlight(ui, s->x, s->y,
+		screen_cell_highlight(ui, s->x, s->y,
 				  s->blocks ? A_REVERSE : A_UNDERLINE | A_BOLD);
 	}
-	mapview_highlight(ui, r->a.x, r->a.y, A_BOLD | A_UNDERLINE);
+	screen_cell_highlight(ui, r->a.x, r->a.y, A_BOLD | A_UNDERLINE);
 	if (!ui->los->follow)
-		mapview_highlight(ui, r->b.x, r->b.y, A_BOLD | A_UNDERLINE);
+		screen_cell_highlight(ui, r->b.x, r->b.y, A_BOLD | A_UNDERLINE);
 }

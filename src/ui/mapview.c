@@ -6,30 +6,6 @@
 
 #include "ui/uipriv.h"
 
-int mapview_unit_at(const struct ui *ui, int viewer, int x, int y)
-{
-	const struct world *w = ui->g->w;
-	if (!map_inside(&w->map, x, y))
-		return -1;
-	int u = world_unit_at(w, x, y);
-	return ui_knows_unit(ui, viewer, u) ? u : -1;
-}
-
-int mapview_mark_at(const struct ui *ui, int viewer, int x, int y)
-{
-	const struct world *w = ui->g->w;
-	const struct knowledge *k = ui_knowledge(ui, viewer);
-	if (!k || knowledge_sees(k, x, y))
-		return -1;
-	for (int i = 0; i < w->nunits; i++) {
-		const struct last_seen *s = &k->last[i];
-		if (w->units[i].team != viewer && s->round >= 0 && !s->gone &&
-		    s->x == x && s->y == y && !knowledge_knows(k, i))
-			return i;
-	}
-	return -1;
-}
-
 /* Terrain of one cell for viewer, with the overlays. */
 static chtype terrain(struct ui *ui, int viewer, int x, int y)
 {
@@ -47,9 +23,9 @@ static chtype terrain(struct ui *ui, int viewer, int x, int y)
 		    !c->t.broken && c->t.locked_by >= 0 &&
 		    c->t.locked_by < MAX_TEAMS)
 			a = p->team[c->t.locked_by];
-	} else if (ui_knowledge(ui, viewer) &&
-		   ui_knowledge(ui, viewer)->memory[i]) {
-		ch = ui_knowledge(ui, viewer)->memory[i];
+	} else if (viewer_knowledge(ui, viewer) &&
+		   viewer_knowledge(ui, viewer)->memory[i]) {
+		ch = viewer_knowledge(ui, viewer)->memory[i];
 		a = p->remembered;
 	} else {
 		return ' ';
@@ -76,14 +52,6 @@ static chtype between(chtype a, chtype b)
 	if (ca != cb || ca == ' ')
 		return ' ';
 	return (ca == '.' ? ' ' : ca) | (aa == ab ? aa : A_NORMAL);
-}
-
-/* Put ch at map cell x,y if it is in the viewport. */
-static void put(const struct ui *ui, int x, int y, chtype ch)
-{
-	int vx = x - ui->sx, vy = y - ui->sy;
-	if (vx >= 0 && vy >= 0 && vx < ui->lay.map_w && vy < ui->lay.map_h)
-		mvwaddch(ui->map, screen_map_row(ui, y), screen_map_col(ui, x), ch);
 }
 
 /* Where the thumb of a scroll bar of len cells goes, for a view of view
@@ -137,20 +105,10 @@ static void scroll_bars(const struct ui *ui)
 	}
 }
 
-void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr)
-{
-	int vx = x - ui->sx, vy = y - ui->sy;
-	if (vx < 0 || vy < 0 || vx >= ui->lay.map_w || vy >= ui->lay.map_h)
-		return;
-	int row = screen_map_row(ui, y), col = screen_map_col(ui, x);
-	chtype ch = mvwinch(ui->map, row, col);
-	mvwaddch(ui->map, row, col, (ch & (A_CHARTEXT | A_COLOR)) | attr);
-}
-
 /* Show the cell at x,y in reverse, whatever is drawn there. */
 static void mark(const struct ui *ui, int x, int y)
 {
-	mapview_highlight(ui, x, y, A_REVERSE | A_BOLD);
+	screen_cell_highlight(ui, x, y, A_REVERSE | A_BOLD);
 }
 
 void mapview_draw(struct ui *ui, int viewer)
@@ -181,7 +139,7 @@ void mapview_draw(struct ui *ui, int viewer)
 	if (viewer < 0)
 		return;
 	/* Last-seen marks: where an enemy out of view was last seen. */
-	const struct knowledge *k = ui_knowledge(ui, viewer);
+	const struct knowledge *k = viewer_knowledge(ui, viewer);
 	if (ui->show_marks && k)
 		for (int i = 0; i < w->nunits; i++) {
 			const struct last_seen *s = &k->last[i];
@@ -191,16 +149,16 @@ void mapview_draw(struct ui *ui, int viewer)
 			    !map_inside(&w->map, s->x, s->y) ||
 			    ui->view[s->y * w->map.w + s->x])
 				continue;
-			put(ui, s->x, s->y, '?' | ui->pal.team[u->team] | A_DIM);
+			screen_cell_put(ui, s->x, s->y, '?' | ui->pal.team[u->team] | A_DIM);
 		}
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *u = &w->units[i];
-		if (!ui_knows_unit(ui, viewer, i))
+		if (!viewer_knows_unit(ui, viewer, i))
 			continue;
 		attr_t a = ui->pal.team[u->team];
 		if (i == ui->sel)
 			a = ui->pal.colour ? a | ui->pal.selected : ui->pal.selected;
-		put(ui, u->x, u->y,
+		screen_cell_put(ui, u->x, u->y,
 		    (unsigned char)world_type(w, u)->symbol | a);
 	}
 	orders_draw(ui, viewer);

@@ -21,7 +21,7 @@ static int type_arg(struct ui *ui, const char *s, char *why, size_t size)
 	if (t >= 0)
 		return t;
 	int u = world_find_unit(w, s);
-	if (u >= 0 && ui_knows_unit(ui, ui->viewer, u))
+	if (u >= 0 && viewer_knows_unit(ui, ui->viewer, u))
 		return w->units[u].type;
 	const char *near = roster_nearest(&w->roster, s);
 	if (near)
@@ -38,7 +38,7 @@ static int type_arg(struct ui *ui, const char *s, char *why, size_t size)
 static int known_unit(struct ui *ui, const char *s)
 {
 	int u = world_find_unit(ui->g->w, s);
-	return ui_knows_unit(ui, ui->viewer, u) ? u : -1;
+	return viewer_knows_unit(ui, ui->viewer, u) ? u : -1;
 }
 
 /* :odds A B with two units the viewer knows: the attack A would make
@@ -197,7 +197,7 @@ void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage)
 		struct strbuf b;
 		strbuf_init(&b);
 		odds_table_text(r, "this battle's roster", &q, COLS, &b);
-		prompt_page_text(ui, "odds: every attacker against every target", b.s);
+		pager_show_text(ui, "odds: every attacker against every target", b.s);
 		strbuf_free(&b);
 		return;
 	}

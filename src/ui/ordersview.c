@@ -1,31 +1,21 @@
-/* ordersview.c: standing orders on the screen (game/orders.h): marked on
- * the map for their own team only, offered after a moveto that falls
- * short, carried out on a key (G) asking before any free attack, and
- * cancelled on another (X). Everything they change goes through command
- * lines, as every action does. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "base/util.h"
-#include "cmd/cmd.h"
+/* ordersview.c: standing orders on the screen (game/orders.h), for their
+ * own team only: each order's cell marked on the map, and the selected
+ * unit's way there. The keys that give, carry out and cancel them are
+ * orderkeys.c's. */
 #include "game/orders.h"
 #include "ui/uipriv.h"
 
-/* Whether viewer may see unit's standing order: its own team's only (a
- * replay shown whole shows them all). */
-static bool shown_to(const struct ui *ui, int viewer, int unit)
+bool orders_shown_to(const struct ui *ui, int viewer, int unit)
 {
 	return viewer == UI_VIEW_ALL ||
 	       (viewer >= 0 && ui->g->w->units[unit].team == viewer);
 }
 
-/* How many of viewer's units have a standing order. */
-static int orders_of(const struct ui *ui, int viewer)
+int orders_count(const struct ui *ui, int viewer)
 {
 	int n = 0;
 	for (int i = 0; i < ui->g->norders; i++)
-		if (shown_to(ui, viewer, ui->g->orders[i].unit) &&
+		if (orders_shown_to(ui, viewer, ui->g->orders[i].unit) &&
 		    game_order(ui->g, ui->g->orders[i].unit))
 			n++;
 	return n;
@@ -33,16 +23,7 @@ static int orders_of(const struct ui *ui, int viewer)
 
 bool orders_any(const struct ui *ui)
 {
-	return ui->viewer >= 0 && orders_of(ui, ui->viewer) > 0;
-}
-
-/* Put ch at map cell x,y when it is in the viewport. */
-static void put(const struct ui *ui, int x, int y, chtype ch)
-{
-	int vx = x - ui->sx, vy = y - ui->sy;
-	if (vx >= 0 && vy >= 0 && vx < ui->lay.map_w && vy < ui->lay.map_h)
-		mvwaddch(ui->map, screen_map_row(ui, y), screen_map_col(ui, x),
-			 ch);
+	return ui->viewer >= 0 && orders_count(ui, ui->viewer) > 0;
 }
 
 /* The selected unit's way to its order's cell, underlined, as its team
@@ -53,8 +34,8 @@ static void draw_way(struct ui *ui, const struct standing_order *o)
 	if (game_plan(ui->g, o->unit, o->x, o->y, &p) == 0)
 		for (int i = 0; i < p.nsteps; i++)
 			if (p.steps[i].act == PATH_STEP)
-				mapview_highlight(ui, p.steps[i].x, p.steps[i].y,
-						  A_UNDERLINE);
+				screen_cell_highlight(ui, p.steps[i].x,
+						      p.steps[i].y, A_UNDERLINE);
 	path_free(&p);
 }
 
@@ -64,147 +45,14 @@ void orders_draw(struct ui *ui, int viewer)
 	for (int i = 0; i < g->norders; i++) {
 		const struct standing_order *o = &g->orders[i];
 		const struct unit *u = &g->w->units[o->unit];
-		if (!shown_to(ui, viewer, o->unit) || !game_order(g, o->unit))
+		if (!orders_shown_to(ui, viewer, o->unit) || !game_order(g, o->unit))
 			continue;
 		if (o->unit == ui->sel)
 			draw_way(ui, o);
 		/* The order's cell: '*' in the team's colour, unless a unit
 		 * the viewer sees stands there. */
-		if (mapview_unit_at(ui, viewer, o->x, o->y) < 0)
-			put(ui, o->x, o->y, '*' | ui->pal.team[u->team] | A_BOLD);
+		if (viewer_unit_at(ui, viewer, o->x, o->y) < 0)
+			screen_cell_put(ui, o->x, o->y,
+					'*' | ui->pal.team[u->team] | A_BOLD);
 	}
-}
-
-/* Whether the viewer may give orders now, else false having said why. */
-static bool may_order(struct ui *ui)
-{
-	const struct game *g = ui->g;
-	if (ui->submit.remote && ui->submit.watching) {
-		screen_status(ui, true, "you are watching %s: you cannot give orders",
-			      g->w->teams[ui->viewer].name);
-		return false;
-	}
-	if (ui->viewer < 0 || g->active != ui->viewer) {
-		screen_status(ui, true, "it is %s's turn, not yours",
-			      g->w->teams[g->active].name);
-		return false;
-	}
-	return true;
-}
-
-void orders_offer(struct ui *ui, int unit, int x, int y)
-{
-	const struct game *g = ui->g;
-	const struct unit *u = &g->w->units[unit];
-	const struct standing_order *o = game_order(g, unit);
-	if (!unit_alive(u) || (u->x == x && u->y == y) ||
-	    (o && o->x == x && o->y == y) || g->step != STEP_MOVEMENT)
-		return;
-	char q[UI_STATUS_LEN];
-	snprintf(q, sizeof q,
-		 "%s is short of %d,%d: keep it going there turn after turn "
-		 "(a standing order: G carries it out)?",
-		 u->id, x, y);
-	if (!input_confirm(ui, q)) {
-		if (!ui->quit)
-			screen_status(ui, false, "no standing order given");
-		return;
-	}
-	char line[64];
-	snprintf(line, sizeof line, "order %s %d,%d", u->id, x, y);
-	ui_send(ui, line);
-}
-
-void orders_drop(struct ui *ui)
-{
-	if (!may_order(ui))
-		return;
-	if (ui->sel < 0 || !shown_to(ui, ui->viewer, ui->sel)) {
-		screen_status(ui, true,
-			      "select the unit whose standing order to cancel");
-		return;
-	}
-	char line[64];
-	snprintf(line, sizeof line, "order %s cancel", ui->g->w->units[ui->sel].id);
-	ui_send(ui, line);
-}
-
-/* The run's lines go through the screen's own way out, so they are
- * logged, saved and, for a seat of a hosted game, sent to its host. */
-static int give(void *ctx, const char *line, char *why)
-{
-	struct ui *ui = ctx;
-	return ui_send_why(ui, line, why) ? 0 : -1;
-}
-
-static bool consent(void *ctx, int unit, const enum dir *dirs, int n)
-{
-	struct ui *ui = ctx;
-	actions_select(ui, unit, true);
-	return actions_consent_move(ui, unit, dirs, n);
-}
-
-/* Carry out the viewer's standing orders (only's, when only >= 0). */
-static void run_orders(struct ui *ui, int only)
-{
-	if (!may_order(ui))
-		return;
-	struct game *g = ui->g;
-	const struct knowledge *k = game_knowledge(g, ui->viewer);
-	size_t nu = (size_t)(g->w->nunits ? g->w->nunits : 1);
-	unsigned char *seen = xmalloc(nu);
-	memcpy(seen, k->units, nu);
-	struct cmd_order_run r = {give, consent, ui};
-	char why[CMD_WHY_LEN];
-	int rc = cmd_order_run(g, ui->viewer, only, &r, why);
-	int sighted = -1;
-	k = game_knowledge(g, ui->viewer);
-	for (int i = 0; i < g->w->nunits && sighted < 0; i++)
-		if (k->units[i] && !seen[i] && g->w->units[i].team != ui->viewer)
-			sighted = i;
-	free(seen);
-	ui->dirty = true;
-	if (rc != 0)
-		screen_status(ui, true, "%s", why);
-	else if (sighted >= 0)
-		screen_status(ui, false,
-			      "%s comes into view: the standing orders stop (G "
-			      "goes on with them)",
-			      g->w->units[sighted].id);
-	else if (!g->over)
-		screen_status(ui, false, "standing orders carried out");
-}
-
-void orders_run(struct ui *ui)
-{
-	run_orders(ui, -1);
-}
-
-bool orders_line(struct ui *ui, const char *line)
-{
-	int only;
-	char why[CMD_WHY_LEN];
-	int r = cmd_order_run_from_line(ui->g, ui->viewer, line, &only, why);
-	if (r < 0)
-		screen_status(ui, true, "%s", why);
-	else if (r > 0)
-		run_orders(ui, only);
-	return r != 0;
-}
-
-void orders_turn_note(struct ui *ui)
-{
-	const struct game *g = ui->g;
-	int stamp = g->round * MAX_TEAMS + g->active;
-	if (ui->viewer < 0 || g->active != ui->viewer ||
-	    g->step != STEP_MOVEMENT || ui->orders_noted == stamp ||
-	    (ui->submit.remote && ui->submit.watching))
-		return;
-	ui->orders_noted = stamp;
-	int n = orders_of(ui, ui->viewer);
-	if (n > 0)
-		screen_prompt(ui,
-			      "%d standing order%s: G carries %s out (X on a "
-			      "unit cancels its order)",
-			      n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
 }

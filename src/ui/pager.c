@@ -125,7 +125,7 @@ int pager_show_more(struct ui *ui, const char *title,
 		if (top > max_top)
 			top = max_top;
 		draw(ui, title, lines, &r, top, page, more);
-		key = term_key(ui);
+		key = screen_key(ui);
 		if (more_key && key == more_key)
 			break;
 		switch (key) {
@@ -180,4 +180,28 @@ int pager_show_more(struct ui *ui, const char *title,
 	}
 	rows_free(&r);
 	return ui->quit ? ERR : key;
+}
+
+void pager_show_text(struct ui *ui, const char *title, const char *text)
+{
+	char *copy = xstrdup(text);
+	int n = 0, cap = 16;
+	char **lines = xmalloc((size_t)cap * sizeof *lines);
+	for (char *p = copy; p;) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		if (n == cap) {
+			cap *= 2;
+			lines = xrealloc(lines, (size_t)cap * sizeof *lines);
+		}
+		lines[n++] = p;
+		p = nl ? nl + 1 : NULL;
+	}
+	while (n > 0 && !lines[n - 1][0])
+		n--;
+	pager_show(ui, title, (const char *const *)lines, n, false);
+	free(lines);
+	free(copy);
+	ui->dirty = true;
 }

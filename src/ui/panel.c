@@ -128,12 +128,12 @@ static void can_do(struct ui *ui, struct pen *p, int idx)
 	switch (g->step) {
 	case STEP_MOVEMENT:
 		say(p, A_NORMAL, " movement left: %s in of %s",
-		    ui_inches(u->move_left, buf),
-		    ui_inches(2 * world_type(g->w, u)->move, all));
+		    move_inches(u->move_left, buf),
+		    move_inches(2 * world_type(g->w, u)->move, all));
 		/* The same cost face and move charge (move_turn_cost). */
 		if (move_turn_cost(g->w, idx, DIR_N, DIR_NE) > 0)
 			say(p, A_NORMAL, " turning: %s in per 45 degrees",
-			    ui_inches(move_turn_cost(g->w, idx, DIR_N, DIR_NE),
+			    move_inches(move_turn_cost(g->w, idx, DIR_N, DIR_NE),
 				      buf));
 		break;
 	case STEP_MISSILE:
@@ -163,7 +163,7 @@ static void climb(struct ui *ui, struct pen *p, int idx, int viewer)
 {
 	const struct world *w = ui->g->w;
 	const struct unit *u = &w->units[idx];
-	const struct knowledge *k = ui_knowledge(ui, viewer);
+	const struct knowledge *k = viewer_knowledge(ui, viewer);
 	if (u->team != viewer || u->climb_paid <= 0 || !k)
 		return;
 	char paid[16], cost[16];
@@ -172,11 +172,11 @@ static void climb(struct ui *ui, struct pen *p, int idx, int viewer)
 	int tx = u->x + dir_dx[u->climb_dir], ty = u->y + dir_dy[u->climb_dir];
 	if (c > 0)
 		say(p, A_NORMAL, " climbing: %s of %s inches, %s to %d,%d",
-		    ui_inches(u->climb_paid, paid), ui_inches(c, cost),
+		    move_inches(u->climb_paid, paid), move_inches(c, cost),
 		    dir_names[u->climb_dir], tx, ty);
 	else
 		say(p, A_NORMAL, " climbing: %s inches paid, %s to %d,%d",
-		    ui_inches(u->climb_paid, paid), dir_names[u->climb_dir], tx,
+		    move_inches(u->climb_paid, paid), dir_names[u->climb_dir], tx,
 		    ty);
 }
 
@@ -200,7 +200,7 @@ static void engaged(struct ui *ui, struct pen *p, int idx, int viewer)
 	for (int i = 0; i < w->nunits && len + 20 < sizeof list; i++)
 		if (i != idx && unit_alive(&w->units[i]) &&
 		    engage_in_melee(w, idx, i) &&
-		    mapview_unit_at(ui, viewer, w->units[i].x, w->units[i].y) == i)
+		    viewer_unit_at(ui, viewer, w->units[i].x, w->units[i].y) == i)
 			len += (size_t)snprintf(list + len, sizeof list - len,
 						" %s", w->units[i].id);
 	say(p, A_BOLD, " ENGAGED in melee%s%s", len ? " with" : "", list);
@@ -239,7 +239,7 @@ static void path_cost(struct ui *ui, struct pen *p, int viewer)
 	/* Only where the viewer sees: a path into the unknown would tell
 	 * what stands there. */
 	if (!ui->view[ui->cy * w->map.w + ui->cx] ||
-	    mapview_unit_at(ui, viewer, ui->cx, ui->cy) >= 0)
+	    viewer_unit_at(ui, viewer, ui->cx, ui->cy) >= 0)
 		return;
 	enum dir dirs[256];
 	int cost = 0;
@@ -247,14 +247,14 @@ static void path_cost(struct ui *ui, struct pen *p, int viewer)
 	if (game_path(ui->g, ui->sel, ui->cx, ui->cy, dirs, 256, &cost, why) < 0)
 		say(p, A_NORMAL, " no path for %s", u->id);
 	else
-		say(p, A_NORMAL, " path %s in%s", ui_inches(cost, a),
+		say(p, A_NORMAL, " path %s in%s", move_inches(cost, a),
 		    cost > u->move_left ? ", too far" : "");
 }
 
 static void unit_here(struct ui *ui, struct pen *p, int viewer)
 {
 	const struct world *w = ui->g->w;
-	int u = mapview_unit_at(ui, viewer, ui->cx, ui->cy);
+	int u = viewer_unit_at(ui, viewer, ui->cx, ui->cy);
 	if (u >= 0 && u != ui->sel) {
 		const struct unit *q = &w->units[u];
 		const struct unit_type *t = world_type(w, q);
@@ -265,10 +265,10 @@ static void unit_here(struct ui *ui, struct pen *p, int viewer)
 			    q->hits, dir_names[q->facing]);
 		return;
 	}
-	int m = mapview_mark_at(ui, viewer, ui->cx, ui->cy);
+	int m = viewer_mark_at(ui, viewer, ui->cx, ui->cy);
 	if (m >= 0 && ui->show_marks) {
 		const struct unit *q = &w->units[m];
-		int ago = ui->g->round - ui_knowledge(ui, viewer)->last[m].round;
+		int ago = ui->g->round - viewer_knowledge(ui, viewer)->last[m].round;
 		char when[32];
 		if (ago == 0)
 			snprintf(when, sizeof when, "this round");
@@ -283,7 +283,7 @@ static void unit_here(struct ui *ui, struct pen *p, int viewer)
 /* On a raised cell the viewer knows: where the ways down and up are. */
 static void ways(struct ui *ui, struct pen *p, int viewer)
 {
-	const struct knowledge *k = ui_knowledge(ui, viewer);
+	const struct knowledge *k = viewer_knowledge(ui, viewer);
 	int i = ui->cy * ui->g->w->map.w + ui->cx;
 	if (p->lean >= LEAN_MORE || (!ui->view[i] && !(k && k->memory[i])))
 		return;
@@ -323,10 +323,10 @@ static void cursor_cell(struct ui *ui, struct pen *p, int viewer)
 		if (c->t.hits > 0 && !c->t.broken && !c->t.rubble)
 			say(p, A_NORMAL, " DV %d, %d of %d hits left", c->t.dv,
 			    c->hits_left, c->t.hits);
-	} else if (ui_knowledge(ui, viewer) &&
-		   ui_knowledge(ui, viewer)->memory[i]) {
+	} else if (viewer_knowledge(ui, viewer) &&
+		   viewer_knowledge(ui, viewer)->memory[i]) {
 		say(p, A_NORMAL, " not in view; last seen as '%c'",
-		    ui_knowledge(ui, viewer)->memory[i]);
+		    viewer_knowledge(ui, viewer)->memory[i]);
 	} else {
 		say(p, A_NORMAL, " never seen");
 	}
@@ -344,7 +344,7 @@ static void live_preview(struct ui *ui, struct pen *p, int viewer)
 	if (ui->sel < 0 || g->step == STEP_MOVEMENT ||
 	    w->units[ui->sel].team != g->active)
 		return;
-	int t = mapview_unit_at(ui, viewer, ui->cx, ui->cy);
+	int t = viewer_unit_at(ui, viewer, ui->cx, ui->cy);
 	int i = ui->cy * w->map.w + ui->cx;
 	if (t >= 0 ? w->units[t].team == viewer
 		   : !ui->view[i] ||
@@ -387,7 +387,7 @@ bool panel_melee_note(const struct ui *ui, int viewer, int t, char *buf,
 				      "among ");
 	for (int i = 0; i < k && len + 16 < size; i++) {
 		const struct unit *c = &w->units[cand[i]];
-		if (mapview_unit_at(ui, viewer, c->x, c->y) != cand[i])
+		if (viewer_unit_at(ui, viewer, c->x, c->y) != cand[i])
 			continue;
 		len += (size_t)snprintf(buf + len, size - len, "%s%s",
 					n ? ", " : "", c->id);

@@ -101,7 +101,7 @@ static void unit_cands(struct ui *ui, struct cands *c, const char *word,
 	const struct world *w = ui->g->w;
 	for (int i = 0; i < w->nunits; i++) {
 		bool mine = w->units[i].team == ui->viewer;
-		if (!ui_knows_unit(ui, ui->viewer, i) || (mine ? !own : !enemies))
+		if (!viewer_knows_unit(ui, ui->viewer, i) || (mine ? !own : !enemies))
 			continue;
 		cand(c, word, w->units[i].id);
 	}
@@ -279,7 +279,7 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 		snprintf(shown, sizeof shown, "%s%s", label, buf);
 		strlcpy_s(ui->status_text, shown + shift, sizeof ui->status_text);
 		ui->status_err = false;
-		screen_draw(ui);
+		frame_draw(ui);
 		/* The terminal's cursor where the next character goes. */
 		WINDOW *st = ui->status;
 		leaveok(st, FALSE);
@@ -287,7 +287,7 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 		wnoutrefresh(st);
 		doupdate();
 		leaveok(st, TRUE);
-		int k = term_key(ui);
+		int k = screen_key(ui);
 		ui->status_tail[0] = '\0'; /* Tab's words: until the next key */
 		if (k == ERR) {
 			result = -1;
@@ -363,30 +363,6 @@ static int edit(struct ui *ui, const char *label, char *buf, size_t size,
 
 /* ---- the screen's own commands --------------------------------------- */
 
-void prompt_page_text(struct ui *ui, const char *title, const char *text)
-{
-	char *copy = xstrdup(text);
-	int n = 0, cap = 16;
-	char **lines = xmalloc((size_t)cap * sizeof *lines);
-	for (char *p = copy; p;) {
-		char *nl = strchr(p, '\n');
-		if (nl)
-			*nl = '\0';
-		if (n == cap) {
-			cap *= 2;
-			lines = xrealloc(lines, (size_t)cap * sizeof *lines);
-		}
-		lines[n++] = p;
-		p = nl ? nl + 1 : NULL;
-	}
-	while (n > 0 && !lines[n - 1][0])
-		n--;
-	pager_show(ui, title, (const char *const *)lines, n, false);
-	free(lines);
-	free(copy);
-	ui->dirty = true;
-}
-
 static void local_los(struct ui *ui, int argc, char **argv)
 {
 	const struct world *w = ui->g->w;
@@ -414,14 +390,14 @@ static void local_los(struct ui *ui, int argc, char **argv)
 			return;
 		}
 		if (argc == 1)
-			b.unit = mapview_unit_at(ui, ui->viewer, b.x, b.y);
+			b.unit = viewer_unit_at(ui, ui->viewer, b.x, b.y);
 	} else if (los_parse_end(ui->g, ui->viewer, argv[1], &a, why, sizeof why) ||
 		   los_parse_end(ui->g, ui->viewer, argv[2], &b, why, sizeof why)) {
 		screen_status(ui, true, "los: %s", why);
 		return;
 	}
 	if (a.unit < 0)
-		a.unit = mapview_unit_at(ui, ui->viewer, a.x, a.y);
+		a.unit = viewer_unit_at(ui, ui->viewer, a.x, a.y);
 	struct los_report r;
 	los_explain(ui->g, ui->viewer, a, b, &r);
 	struct strbuf t;
@@ -432,7 +408,7 @@ static void local_los(struct ui *ui, int argc, char **argv)
 	snprintf(title, sizeof title, "line of sight, as %s knows the field",
 		 w->teams[ui->viewer].name);
 	losview_show(ui, a, b);
-	prompt_page_text(ui, title, t.s);
+	pager_show_text(ui, title, t.s);
 	strbuf_free(&t);
 	screen_status(ui, false, "the line stays on the map: Esc hides it");
 }
@@ -481,7 +457,7 @@ static void local_help(struct ui *ui, int argc, char **argv)
 	for (int i = 0; i < NLOCAL; i++)
 		strbuf_addf(&b, "  %s %s\n      %s\n", local_cmds[i].name,
 			    local_cmds[i].usage, local_cmds[i].help);
-	prompt_page_text(ui, "commands", b.s);
+	pager_show_text(ui, "commands", b.s);
 	strbuf_free(&b);
 }
 
@@ -506,7 +482,7 @@ static bool consent(struct ui *ui, int argc, char **argv)
 				return true;
 			dirs[n++] = (enum dir)d;
 		}
-		return actions_consent_move(ui, u, dirs, n);
+		return consent_move(ui, u, dirs, n);
 	}
 	int x, y, turns;
 	if (argc != 3 || cmd_xy_arg(g, argv[2], &x, &y, why))
@@ -518,7 +494,7 @@ static bool consent(struct ui *ui, int argc, char **argv)
 	int k = game_moveto_preview(g, u, x, y, path, 1024, &turns, reason);
 	if (k <= 0)
 		return true;
-	return actions_consent_move(ui, u, path, k);
+	return consent_move(ui, u, path, k);
 }
 
 /* Run a line typed at the prompt. */
@@ -542,7 +518,7 @@ static void run_line(struct ui *ui, const char *line)
 	else if (strcasecmp(argv[0], "help") == 0)
 		local_help(ui, argc, argv);
 	else if (!orders_line(ui, buf) && consent(ui, argc, argv))
-		ui_send(ui, buf);
+		send_line(ui, buf);
 }
 
 void prompt_command(struct ui *ui)
@@ -558,27 +534,6 @@ void prompt_command(struct ui *ui)
 		return;
 	remember(p, line);
 	run_line(ui, line);
-}
-
-/* Send "roll N" as the team whose action waits for the die: the
- * viewer's own, or the computer's (the players at the table roll for
- * it, whichever screen watches its turn). */
-static bool give_die(struct ui *ui, const char *line)
-{
-	const struct game *g = ui->g;
-	if (g->w->teams[g->active].control != CONTROL_AI ||
-	    ui->viewer == g->active)
-		return ui_send(ui, line);
-	char why[CMD_WHY_LEN] = "";
-	uilog_command(&ui->log);
-	int r = ui->submit.fn(ui->submit.ctx, ui->g, g->active, line, why);
-	ui->dirty = true;
-	if (r < 0) {
-		screen_status(ui, true, "%s", why);
-		return false;
-	}
-	screen_status(ui, false, "> %s", line);
-	return true;
 }
 
 bool prompt_dice(struct ui *ui)
@@ -643,7 +598,7 @@ bool prompt_dice(struct ui *ui)
 			ui->preview = xasprintf("%s\n%s", why, question);
 			continue;
 		}
-		if (!give_die(ui, line)) {
+		if (!send_roll(ui, line)) {
 			/* Said on the panel too: the status line holds the
 			 * question. */
 			ui->preview = xstrdup(ui->status_text);

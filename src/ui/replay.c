@@ -242,7 +242,7 @@ int ui_replay(const struct ui_replay *r)
 	if (!g)
 		return 1;
 	struct ui *ui = ui_alloc(g, NULL);
-	if (term_open(ui) != 0) {
+	if (screen_open(ui) != 0) {
 		ui_release(ui);
 		game_free(g);
 		return 1;
@@ -257,7 +257,7 @@ int ui_replay(const struct ui_replay *r)
 		screen_status(ui, false, "%s", r->notice);
 	while (!ui->quit) {
 		draw(ui, &st);
-		int key = term_key(ui);
+		int key = screen_key(ui);
 		if (key == ERR)
 			break;
 		if (key == KEY_RESIZE)
@@ -329,7 +329,7 @@ int ui_replay(const struct ui_replay *r)
 		}
 	}
 	int status = ui->exit_status;
-	term_close(ui);
+	screen_close(ui);
 	g = ui->g;
 	ui_release(ui);
 	game_free(g);

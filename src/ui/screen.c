@@ -1,6 +1,7 @@
-/* screen.c: where everything goes on the screen, and sending a frame.
- * Each frame rewrites the windows' contents; curses then sends only the
- * cells that changed (wnoutrefresh + one doupdate, never clear()). */
+/* screen.c: where everything goes on the screen (the layout and its
+ * windows), what every view draws with (a string, wrapped text, a map
+ * cell), the status and key lines, and keys read with the layout redone
+ * after a resize. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -120,6 +121,37 @@ void screen_layout(struct ui *ui)
 	screen_follow(ui);
 }
 
+int screen_open(struct ui *ui)
+{
+	if (term_open(ui) != 0)
+		return -1;
+	palette_init(&ui->pal, ui->g->w);
+	screen_layout(ui);
+	return 0;
+}
+
+void screen_close(struct ui *ui)
+{
+	if (ui->scr) {
+		screen_free(ui);
+		ui->full = NULL; /* stdscr: curses' own */
+	}
+	term_close(ui);
+}
+
+int screen_key_within(struct ui *ui, int ms)
+{
+	int k = term_key_within(ui, ms);
+	if (k == KEY_RESIZE)
+		screen_layout(ui);
+	return k;
+}
+
+int screen_key(struct ui *ui)
+{
+	return screen_key_within(ui, -1);
+}
+
 int screen_map_row(const struct ui *ui, int y)
 {
 	return ui->lay.map_y + y - ui->sy;
@@ -128,6 +160,28 @@ int screen_map_row(const struct ui *ui, int y)
 int screen_map_col(const struct ui *ui, int x)
 {
 	return ui->lay.map_x + (x - ui->sx) * ui->lay.cell_w;
+}
+
+/* Whether map cell x,y is in the viewport. */
+static bool in_viewport(const struct ui *ui, int x, int y)
+{
+	int vx = x - ui->sx, vy = y - ui->sy;
+	return vx >= 0 && vy >= 0 && vx < ui->lay.map_w && vy < ui->lay.map_h;
+}
+
+void screen_cell_put(const struct ui *ui, int x, int y, chtype ch)
+{
+	if (in_viewport(ui, x, y))
+		mvwaddch(ui->map, screen_map_row(ui, y), screen_map_col(ui, x), ch);
+}
+
+void screen_cell_highlight(const struct ui *ui, int x, int y, attr_t attr)
+{
+	if (!in_viewport(ui, x, y))
+		return;
+	int row = screen_map_row(ui, y), col = screen_map_col(ui, x);
+	chtype ch = mvwinch(ui->map, row, col);
+	mvwaddch(ui->map, row, col, (ch & (A_CHARTEXT | A_COLOR)) | attr);
 }
 
 /* The viewport origin that keeps c in view: when the cursor comes within
@@ -298,7 +352,7 @@ int screen_log_rows(const struct ui *ui)
 	return rows;
 }
 
-static void draw_too_small(struct ui *ui)
+void screen_too_small(struct ui *ui)
 {
 	WINDOW *f = ui->full;
 	char msg[96];
@@ -316,8 +370,8 @@ static void draw_too_small(struct ui *ui)
 bool screen_wait_size(struct ui *ui)
 {
 	while (ui->lay.too_small && !ui->quit) {
-		draw_too_small(ui);
-		int k = term_key(ui);
+		screen_too_small(ui);
+		int k = screen_key(ui);
 		if (k == ERR)
 			return false;
 		if (k == 'q' || k == 'Q') {
@@ -408,25 +462,4 @@ void screen_bottom(struct ui *ui, const char *hint)
 	wnoutrefresh(ui->status);
 	if (ui->hint)
 		wnoutrefresh(ui->hint);
-}
-
-void screen_draw(struct ui *ui)
-{
-	if (ui->lay.too_small) {
-		draw_too_small(ui);
-		return;
-	}
-	ui_refresh_caches(ui);
-	screen_follow(ui);
-	int v = ui->viewer;
-	panel_draw(ui, v);
-	wnoutrefresh(ui->panel);
-	logview_draw(ui, v);
-	wnoutrefresh(ui->logw);
-	screen_bottom(ui, help_hint(ui));
-	/* The map last: the terminal's cursor stays on the map cursor. */
-	mapview_draw(ui, v);
-	wmove(ui->map, screen_map_row(ui, ui->cy), screen_map_col(ui, ui->cx));
-	wnoutrefresh(ui->map);
-	doupdate();
 }

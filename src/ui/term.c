@@ -1,5 +1,7 @@
 /* term.c: opening and closing the terminal, signals, reading keys.
- * Signal handlers only set a flag: curses is left by the main loop. */
+ * Signal handlers only set a flag: curses is left by the main loop. The
+ * screen (screen.c) lays itself out on what this file opens, and again
+ * after each KEY_RESIZE it reads. */
 #include <errno.h>
 #include <sys/select.h>
 #include <langinfo.h>
@@ -147,8 +149,6 @@ int term_open(struct ui *ui)
 	nodelay(ui->keys, TRUE);
 	extra_keys();
 	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	palette_init(&ui->pal, ui->g->w);
-	screen_layout(ui);
 	return 0;
 }
 
@@ -156,8 +156,6 @@ void term_close(struct ui *ui)
 {
 	if (!ui->scr)
 		return;
-	screen_free(ui);
-	ui->full = NULL; /* stdscr: curses' own */
 	if (ui->keys)
 		delwin(ui->keys);
 	ui->keys = NULL;
@@ -200,11 +198,6 @@ static int after_escape(struct ui *ui)
 	return UI_KEY_UNKNOWN;
 }
 
-int term_key(struct ui *ui)
-{
-	return term_key_within(ui, -1);
-}
-
 int term_key_within(struct ui *ui, int ms)
 {
 	int idle = 0;
@@ -226,10 +219,6 @@ int term_key_within(struct ui *ui, int ms)
 			return ERR;
 		}
 		int k = wgetch(ui->keys);
-		if (k == KEY_RESIZE) {
-			screen_layout(ui);
-			return k;
-		}
 		if (k == 27)
 			return after_escape(ui);
 		if (k != ERR)

@@ -1,121 +1,18 @@
-/* ui.c: ui_play: the loop of the terminal game, the viewer's caches and
- * the one way out to the game: command lines through submit. */
+/* ui.c: ui_play: the loop of the terminal game, and the screen's state
+ * made and freed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "cmd/cmd.h"
-#include "rules/move.h"
 #include "ui/uipriv.h"
-#include "world/vision.h"
 
 static int default_submit(void *ctx, struct game *g, int issuer,
 			  const char *line, char *why)
 {
 	(void)ctx;
 	return cmd_execute(g, issuer, line, why);
-}
-
-const char *ui_inches(int half, char *buf)
-{
-	return move_inches(half, buf);
-}
-
-/* Cells the selected unit could move to, with their cost (one search of
- * the same rules move_path follows); only cells the viewer sees: a path
- * into the unknown would tell what is there. */
-static void compute_reach(struct ui *ui)
-{
-	const struct world *w = ui->g->w;
-	const struct unit *u = &w->units[ui->sel];
-	int cells = w->map.w * w->map.h;
-	bool may = ui->g->step == STEP_MOVEMENT && u->team == ui->g->active &&
-		   unit_alive(u);
-	if (may)
-		game_reach(ui->g, ui->sel, ui->reach);
-	for (int i = 0; i < cells; i++)
-		if (!may || ui->reach[i] > u->move_left || !ui->view[i] ||
-		    i == u->y * w->map.w + u->x)
-			ui->reach[i] = -1;
-}
-
-const struct knowledge *ui_knowledge(const struct ui *ui, int viewer)
-{
-	return viewer >= 0 && viewer < MAX_TEAMS ? game_knowledge(ui->g, viewer)
-						 : NULL;
-}
-
-bool ui_knows_unit(const struct ui *ui, int viewer, int i)
-{
-	if (i < 0 || i >= ui->g->w->nunits)
-		return false;
-	if (viewer == UI_VIEW_ALL)
-		return unit_alive(&ui->g->w->units[i]);
-	const struct knowledge *k = ui_knowledge(ui, viewer);
-	return k && knowledge_knows(k, i);
-}
-
-void ui_refresh_caches(struct ui *ui)
-{
-	if (!ui->dirty || ui->viewer < 0)
-		return;
-	heights_stale(ui);
-	const struct world *w = ui->g->w;
-	int W = w->map.w, H = w->map.h;
-	memcpy(ui->view, ui_knowledge(ui, ui->viewer)->view, (size_t)W * (size_t)H);
-	if (ui->sel >= 0 && !unit_alive(&w->units[ui->sel]))
-		ui->sel = -1;
-	if (ui->sel >= 0 && ui->show_arc)
-		for (int y = 0; y < H; y++)
-			for (int x = 0; x < W; x++)
-				ui->arc[y * W + x] = vision_unit_sees(w, ui->sel, x, y);
-	if (ui->sel >= 0 && ui->show_dest)
-		compute_reach(ui);
-	ui->dirty = false;
-}
-
-/* What the program has to tell at once (saving stopped): on the status
- * line, and in the log, where it stays. */
-static bool tell_news(struct ui *ui)
-{
-	const char *news = ui->submit.news ? ui->submit.news(ui->submit.ctx)
-					   : NULL;
-	if (!news)
-		return false;
-	/* News of the save is every team's: in the log for all. */
-	uilog_note(&ui->log, news);
-	screen_status_text(ui, true, news, true);
-	return true;
-}
-
-bool ui_send(struct ui *ui, const char *line)
-{
-	char why[CMD_WHY_LEN];
-	if (ui_send_why(ui, line, why))
-		return true;
-	screen_status(ui, true, "%s", why);
-	return false;
-}
-
-bool ui_send_why(struct ui *ui, const char *line, char *why)
-{
-	char said[UI_STATUS_LEN];
-	why[0] = '\0';
-	ui_refresh_caches(ui);
-	uilog_command(&ui->log);
-	/* The command goes in the log before what it does. */
-	snprintf(said, sizeof said, "> %s", line);
-	uilog_said(&ui->log, said, ui->viewer);
-	/* The viewer gives the command: the refusal speaks from what the
-	 * viewer's team knows. */
-	int r = ui->submit.fn(ui->submit.ctx, ui->g, ui->viewer, line, why);
-	ui->dirty = true;
-	if (r < 0)
-		return false;
-	if (!tell_news(ui))
-		screen_status_text(ui, false, said, true);
-	return true;
 }
 
 static void note_seed(struct uilog *l, const struct game *g)
@@ -243,7 +140,7 @@ static void remote_update(struct ui *ui, int r, const char *note)
 	char again[UI_STATUS_LEN]; /* note may point here after the block */
 	if (r == 3) {
 		screen_status(ui, true, "%s", note);
-		screen_draw(ui);
+		frame_draw(ui);
 		r = ui->submit.remote_lost(ui->submit.ctx, again, sizeof again);
 		note = again;
 		/* The status line puts each message in the log too. */
@@ -280,7 +177,7 @@ static void remote_turn(struct ui *ui, int *round, int *active)
 		/* What the team saw since its last turn, as at the hot seat
 		 * (and again after a reconnection in the middle of a turn). */
 		digest_show(ui, ui->submit.seat);
-		actions_select(ui, actions_first_unit(ui), true);
+		viewer_select(ui, viewer_first_unit(ui), true);
 		/* Not news for the log: its step lines say it. */
 		screen_prompt(ui, "Your turn, %s: round %d", name, g->round);
 		return;
@@ -294,7 +191,7 @@ static void remote_turn(struct ui *ui, int *round, int *active)
 int ui_play(struct game *g, const struct ui_submit *submit)
 {
 	struct ui *ui = ui_alloc(g, submit);
-	if (term_open(ui) != 0) {
+	if (screen_open(ui) != 0) {
 		ui_release(ui);
 		return 1;
 	}
@@ -325,9 +222,9 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		if (ui->submit.remote) {
 			remote_turn(ui, &seen_round, &seen_active);
 			orders_turn_note(ui);
-			screen_draw(ui);
+			frame_draw(ui);
 			ui->remote_wait = true;
-			int key = term_key(ui);
+			int key = screen_key(ui);
 			ui->remote_wait = false;
 			if (key == ERR)
 				break;
@@ -358,7 +255,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 				curtain_computer_turn(ui);
 			}
 			ui->submit.ai_turn(ui->submit.ctx, g);
-			tell_news(ui);
+			send_news(ui);
 			if (watched && !g->over && g->active == human &&
 			    ui->viewer == human) {
 				/* Watched to its end, the turn still gets its
@@ -366,7 +263,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 				 * few lines, and what scrolled by unread (a
 				 * unit disabled, an attack) is told again. */
 				digest_show(ui, human);
-				actions_select(ui, actions_first_unit(ui), true);
+				viewer_select(ui, viewer_first_unit(ui), true);
 			}
 			if (!g->over && g->active == team && g->round == round &&
 			    g->w->teams[team].control != CONTROL_AI) {
@@ -385,8 +282,8 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 			continue;
 		}
 		orders_turn_note(ui);
-		screen_draw(ui);
-		int key = term_key(ui);
+		frame_draw(ui);
+		int key = screen_key(ui);
 		if (key == ERR)
 			break;
 		/* A message stays until the next key, and so does what a
@@ -397,7 +294,7 @@ int ui_play(struct game *g, const struct ui_submit *submit)
 		actions_do(ui, input_decode(ui, key));
 	}
 	int status = ui->exit_status;
-	term_close(ui);
+	screen_close(ui);
 	ui_release(ui);
 	return status;
 }

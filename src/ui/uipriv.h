@@ -1,7 +1,45 @@
 /* uipriv.h: what the files of src/ui/ share: the screen's state, its
  * layout and the functions each file offers the others. Every drawing
  * function takes the viewer team explicitly: nothing is drawn "for
- * everyone". */
+ * everyone".
+ *
+ * The files are in layers. A file calls only functions of its own layer
+ * or of a lower one, and the files of one layer call each other in no
+ * circle; tests/ui-layers.sh checks both, with the list at the end of
+ * this comment (a new file goes into it). The declarations below come in
+ * the same order, layer by layer.
+ *
+ * 0. The state: what the screen keeps of the game for its viewer: the
+ *    log as each team may read it, what the viewer knows, its caches,
+ *    the selection and which of its units can act. No curses.
+ * 1. The terminal: opening and closing curses, the signals, reading
+ *    keys.
+ * 2. The screen: the layout and its windows, the palette, drawing
+ *    primitives (a string, wrapped text, a map cell), the status and key
+ *    lines, keys read with the layout redone after a resize.
+ * 3. The views: each draws from the viewer's state and changes nothing
+ *    of the game: the play screen's frame, the map and what goes over
+ *    it, the panel, the log, the pages (help, the digest, who is who,
+ *    the pager). A view never calls an action.
+ * 4. The interaction: keys to actions, the questions, the ':' prompt,
+ *    the curtain, ending a step or the turn, undo, standing orders, a
+ *    computer's turn watched. An action changes the game only with a
+ *    line of the command language (send.c, through submit: cmd_execute
+ *    or the session) and marks the screen dirty; the next frame shows
+ *    what it did.
+ * 5. The loop: ui_play, and ui_replay's.
+ *
+ *   layer 0, the state:        uilog.c viewer.c
+ *   layer 1, the terminal:     term.c termcap.c
+ *   layer 2, the screen:       screen.c colors.c
+ *   layer 3, the views:        frame.c mapview.c idview.c ordersview.c
+ *                              losview.c heights.c panel.c logview.c
+ *                              pager.c digest.c help.c whois.c
+ *   layer 4, the interaction:  keymap.c input.c send.c consent.c
+ *                              actions.c prompt.c oddsprompt.c endturn.c
+ *                              undo.c orderkeys.c curtain.c watch.c
+ *   layer 5, the loop:         ui.c replay.c
+ */
 #ifndef MEDSIEGE_UIPRIV_H
 #define MEDSIEGE_UIPRIV_H
 
@@ -97,8 +135,11 @@ struct ui {
 	struct heights *heights; /* owned: the field as the viewer knows it,
 				    for heights */
 
-	/* Caches for the viewer, recomputed when dirty. */
+	/* Caches for the viewer, recomputed when dirty (viewer.c). */
 	bool dirty;
+	unsigned refreshed;   /* how many times they were: what other files
+				 keep from the game is stale when it
+				 changes */
 	unsigned char *view;  /* w*h: 1 where the viewer sees now */
 	unsigned char *arc;   /* w*h: cells the selected unit sees */
 	int *reach;           /* w*h: cost to move there, -1 = not legal */
@@ -128,40 +169,67 @@ struct ui {
 
 	bool quit;
 	int exit_status;
-	bool remote_wait;     /* term_key also wakes for the host's news */
+	bool remote_wait;     /* term_key_within also wakes for the host's
+				 news */
 	int pace_ms;          /* how long a computer's action stays shown */
 };
 
-/* ui.c: the screen's state for game g, listening to its events; free
- * with ui_release (which stops listening). */
-struct ui *ui_alloc(struct game *g, const struct ui_submit *submit);
-void ui_release(struct ui *ui);
+/* ---- layer 0, the state ------------------------------------------- */
+
+/* viewer.c: the viewer's state. */
+/* What viewer knows (its team's knowledge), or NULL for the all-seeing
+ * viewer of a replay and for no viewer. */
+const struct knowledge *viewer_knowledge(const struct ui *ui, int viewer);
+/* Whether viewer knows unit i is on the field now: its own living units
+ * and the enemies it sees (every living unit for UI_VIEW_ALL). */
+bool viewer_knows_unit(const struct ui *ui, int viewer, int i);
+/* Recompute the viewer's caches if the game changed. */
+void viewer_refresh(struct ui *ui);
+/* The unit at x,y that viewer may see, or -1. */
+int viewer_unit_at(const struct ui *ui, int viewer, int x, int y);
+/* The enemy last seen at x,y by viewer that is not in view now, or -1. */
+int viewer_mark_at(const struct ui *ui, int viewer, int x, int y);
+/* Select a unit (or -1) and put the cursor on it. */
+void viewer_select(struct ui *ui, int unit, bool move_cursor);
+/* Whether unit u is one of the viewer's, on the field. */
+bool viewer_owns(const struct ui *ui, int u);
+/* Whether the viewer's unit i can still do something in this step. */
+bool viewer_can_act(const struct ui *ui, int i);
+/* The first of the viewer's units that can act in this step. */
+int viewer_first_unit(const struct ui *ui);
+/* Into buf, " N units could still move." (for the step), or "". */
+void viewer_units_left(const struct ui *ui, char *buf, size_t size);
+
+/* ---- layer 1, the terminal ---------------------------------------- */
 
 /* term.c: the terminal and signals. */
 int term_open(struct ui *ui);
 void term_close(struct ui *ui);
-/* The next key, KEY_RESIZE after a resize (the layout is then redone),
- * or ERR when the game must stop (ui->quit is then set). */
-int term_key(struct ui *ui);
-/* The same, waiting at most ms: ERR when no key came in time (and
- * ui->quit not set). */
+/* The next key, waiting at most ms (-1: as long as it takes): KEY_RESIZE
+ * after a resize, ERR when no key came in time (ui->quit not set) or the
+ * game must stop (ui->quit set). */
 int term_key_within(struct ui *ui, int ms);
-/* watch.c: the one human team at the keyboard (-1 when there are none
- * or several), and a computer's turn shown to it action by action;
- * true when the player skipped to the end. */
-int watch_team(const struct ui *ui);
-bool watch_computer(struct ui *ui, int team);
 /* Set the terminal's title, where the terminal is known to have one. */
 void term_title(struct ui *ui, const char *title);
+
+/* ---- layer 2, the screen ------------------------------------------ */
 
 /* colors.c */
 void palette_init(struct palette *p, const struct world *w);
 
-/* screen.c: layout, windows, the whole frame. */
+/* screen.c: the layout, its windows, what views draw with. */
+/* Open the terminal and lay the screen out on it; -1 when it cannot be
+ * used (said on standard error). */
+int screen_open(struct ui *ui);
+void screen_close(struct ui *ui);
 void screen_layout(struct ui *ui);
 void screen_free(struct ui *ui);
-/* Draw the play screen for the viewer and send it. */
-void screen_draw(struct ui *ui);
+/* The next key, KEY_RESIZE after a resize (the layout is then redone),
+ * or ERR when the game must stop (ui->quit is then set). */
+int screen_key(struct ui *ui);
+/* The same, waiting at most ms: ERR when no key came in time (and
+ * ui->quit not set). */
+int screen_key_within(struct ui *ui, int ms);
 /* Put a message on the status line (error: shown as a rejection) and in
  * the viewer's full log (not a question, while one is asked). */
 void screen_status(struct ui *ui, bool error, const char *fmt, ...)
@@ -187,6 +255,13 @@ int screen_map_row(const struct ui *ui, int y);
 int screen_map_col(const struct ui *ui, int x);
 /* Show "terminal too small" and wait until it is big enough (false: quit). */
 bool screen_wait_size(struct ui *ui);
+/* Show "terminal too small" (and send it). */
+void screen_too_small(struct ui *ui);
+/* Put ch at map cell x,y when it is in the viewport. */
+void screen_cell_put(const struct ui *ui, int x, int y, chtype ch);
+/* Show map cell x,y with attr instead of its own attributes, whatever is
+ * drawn there (after mapview_draw), when it is in the viewport. */
+void screen_cell_highlight(const struct ui *ui, int x, int y, attr_t attr);
 /* Write s into win at row y from column x, cut to the window's width. */
 void screen_put(WINDOW *win, int y, int x, attr_t attr, const char *s);
 /* Write s wrapped into width-column rows; returns rows used. */
@@ -200,15 +275,61 @@ int screen_wrap_skip(WINDOW *win, int y, int x, int width, int maxrows,
 int screen_wrap_hang(WINDOW *win, int y, int x, int width, int maxrows,
 		     attr_t attr, const char *s, int skip, int hang);
 
-/* mapview.c */
+/* ---- layer 3, the views ------------------------------------------- */
+
+/* frame.c: draw the play screen for the viewer and send it. */
+void frame_draw(struct ui *ui);
+
+/* mapview.c: the map as viewer sees it, with what goes over it: standing
+ * orders, ids, a move being retold, a line of sight. */
 void mapview_draw(struct ui *ui, int viewer);
-/* Show map cell x,y with attr instead of its own attributes, whatever is
- * drawn there (after mapview_draw). */
-void mapview_highlight(const struct ui *ui, int x, int y, attr_t attr);
-/* The unit at x,y that viewer may see, or -1. */
-int mapview_unit_at(const struct ui *ui, int viewer, int x, int y);
-/* The enemy last seen at x,y by viewer that is not in view now, or -1. */
-int mapview_mark_at(const struct ui *ui, int viewer, int x, int y);
+
+/* idview.c: each unit the viewer knows with its id written on the map
+ * (I), after mapview_draw's units. */
+void idview_draw(struct ui *ui, int viewer);
+
+/* ordersview.c: standing orders on the screen. */
+/* Mark viewer's standing orders on the map (after mapview_draw's units):
+ * each order's cell, and the selected unit's way there. */
+void orders_draw(struct ui *ui, int viewer);
+/* Whether viewer may see unit's standing order: its own team's only (a
+ * replay shown whole shows them all). */
+bool orders_shown_to(const struct ui *ui, int viewer, int unit);
+/* How many of viewer's units have a standing order. */
+int orders_count(const struct ui *ui, int viewer);
+/* Whether the viewer's team has standing orders. */
+bool orders_any(const struct ui *ui);
+
+/* losview.c: a line of sight on the map and its explanation on the
+ * panel, from what the viewer knows. */
+/* v: from the selected unit (or the cursor's cell) to the cursor, as it
+ * moves; again: off. */
+void losview_toggle(struct ui *ui);
+/* :los: the line between two fixed ends. */
+void losview_show(struct ui *ui, struct los_end a, struct los_end b);
+void losview_off(struct ui *ui);
+/* The line's cells marked on the map (after mapview_draw). */
+void losview_draw(struct ui *ui, int viewer);
+/* The explanation in short for the panel, or NULL when none is shown. */
+const char *losview_brief(struct ui *ui);
+void losview_free(struct losview *v);
+
+/* heights.c: heights on the map and the ways off a raised stretch, from
+ * what the viewer knows. */
+/* ^: the height overlay on or off. */
+void heights_toggle(struct ui *ui);
+void heights_free(struct heights *h);
+/* With the overlay on, what map cell x,y (seen or remembered) shows: its
+ * height as a character with its shade, or 0 for a cell that keeps its
+ * symbol (walls, doors, ladders, stairs). */
+chtype heights_cell(struct ui *ui, int viewer, int x, int y);
+/* The hint line's legend while the overlay is on. */
+const char *heights_legend(void);
+/* For a raised cell x,y a unit can stand on: where the ways down (and
+ * up) are, nearest first, appended to b; false (nothing appended) for
+ * any other cell. */
+bool heights_ways_text(struct ui *ui, int viewer, int x, int y,
+		       struct strbuf *b);
 
 /* panel.c */
 void panel_draw(struct ui *ui, int viewer);
@@ -241,6 +362,9 @@ int pager_show(struct ui *ui, const char *title, const char *const *lines,
 int pager_show_more(struct ui *ui, const char *title,
 		    const char *const *lines, int n, bool at_end, int more_key,
 		    const char *more);
+/* A text of lines on a full page, from the top (the prompt's own
+ * commands). */
+void pager_show_text(struct ui *ui, const char *title, const char *text);
 
 /* digest.c */
 /* What team saw since its last turn, and its moves on the map; false
@@ -250,16 +374,6 @@ bool digest_show(struct ui *ui, int team);
  * is empty. */
 void digest_recall(struct ui *ui);
 
-/* legend.c: who is who (the roster's unit letters, each side's id
- * letter, the units viewer may name: never an enemy it has not seen), as
- * owned lines in *out; returns how many. Free with whois_free. */
-int whois_lines(const struct ui *ui, int viewer, char ***out);
-void whois_free(char **lines, int n);
-
-/* idview.c: each unit the viewer knows with its id written on the map
- * (I), after mapview_draw's units. */
-void idview_draw(struct ui *ui, int viewer);
-
 /* help.c */
 void help_show(struct ui *ui);
 /* The scenario's description and goals, on a full page. */
@@ -267,7 +381,15 @@ void help_briefing(struct ui *ui);
 /* The hint line for the current step. */
 const char *help_hint(const struct ui *ui);
 
-/* input.c: keys to actions. */
+/* whois.c: who is who (the roster's unit letters, each side's id
+ * letter, the units viewer may name: never an enemy it has not seen), as
+ * owned lines in *out; returns how many. Free with whois_free. */
+int whois_lines(const struct ui *ui, int viewer, char ***out);
+void whois_free(char **lines, int n);
+
+/* ---- layer 4, the interaction ------------------------------------- */
+
+/* What a key asks for. */
 enum ui_action {
 	ACT_NONE,
 	ACT_CURSOR,   /* with dir */
@@ -311,11 +433,6 @@ struct ui_key {
 	enum ui_action act;
 	int dir;          /* ACT_CURSOR: the direction */
 };
-/* What a key means: the player's key file first, then the defaults. */
-struct ui_key input_decode(const struct ui *ui, int key);
-/* The direction a key names (arrows, hjklyubn, keypad, digits, or the
- * key file's cursor bindings), or -1. */
-int input_dir(const struct ui *ui, int key);
 
 /* keymap.c: keys rebound in $XDG_CONFIG_HOME/medsiege/keys, one
  * "KEY ACTION" a line. */
@@ -335,6 +452,13 @@ struct keymap *keymap_parse(const char *name, const char *text, size_t len,
 			    char *note, size_t size);
 /* The action names a key file may use, for the help page. */
 const char *keymap_action_names(void);
+
+/* input.c: keys to actions, and the questions. */
+/* What a key means: the player's key file first, then the defaults. */
+struct ui_key input_decode(const struct ui *ui, int key);
+/* The direction a key names (arrows, hjklyubn, keypad, digits, or the
+ * key file's cursor bindings), or -1. */
+int input_dir(const struct ui *ui, int key);
 /* Ask on the status line; true for y or Enter. */
 bool input_confirm(struct ui *ui, const char *question);
 /* Ask for a direction on the status line; -1 when cancelled. */
@@ -342,36 +466,52 @@ int input_ask_dir(struct ui *ui, const char *question);
 /* Say something on the status line and wait for any key. */
 void input_notice(struct ui *ui, const char *message);
 
-/* actions.c: actions as command lines. */
-void actions_do(struct ui *ui, struct ui_key k);
-/* Before unit moves by dirs out of melee: every free attack it would
- * draw, shown, and a question; false when the player says no. */
-bool actions_consent_move(struct ui *ui, int unit, const enum dir *dirs,
-			  int n);
-/* Select a unit (or -1) and put the cursor on it. */
-void actions_select(struct ui *ui, int unit, bool move_cursor);
-/* The first of the viewer's units that can act in this step. */
-int actions_first_unit(const struct ui *ui);
-/* Whether the viewer may end the step now, as far as the screen can
- * tell; false after saying why on the status line. */
-bool actions_may_end(struct ui *ui);
-/* Into buf, " N units could still move." (for the step), or "". */
-void actions_units_left(const struct ui *ui, char *buf, size_t size);
+/* send.c: the one way out to the game. */
+/* Send a command line as the viewer's; false (with the reason on the
+ * status line) when rejected. */
+bool send_line(struct ui *ui, const char *line);
+/* The same, the reason of a refusal left in why (CMD_WHY_LEN bytes) for
+ * the caller to tell. */
+bool send_line_why(struct ui *ui, const char *line, char *why);
+/* Send "roll N" as the team whose action waits for the die: the
+ * viewer's own, or the computer's (the players at the table roll for
+ * it, whichever screen watches its turn); false (said on the status
+ * line) when rejected. */
+bool send_roll(struct ui *ui, const char *line);
+/* What the program has to tell at once (saving stopped), when there is
+ * such news: on the status line, and in the log, where it stays. */
+bool send_news(struct ui *ui);
 
-/* endturn.c: E, every step of the team's turn left, after one question,
- * as the plain ends of the command language. */
+/* consent.c: before unit moves by dirs out of melee: every free attack
+ * it would draw, shown, and a question; false when the player says no. */
+bool consent_move(struct ui *ui, int unit, const enum dir *dirs, int n);
+
+/* actions.c: what each key does, as command lines. */
+void actions_do(struct ui *ui, struct ui_key k);
+
+/* prompt.c: the ':' prompt (a line of the command language, with
+ * history and completion, and :odds, :los, :help) and manual dice. */
+void prompt_command(struct ui *ui);
+/* Ask for the die the game awaits until the game takes a number; false
+ * when the players quit instead. */
+bool prompt_dice(struct ui *ui);
+void prompt_free(struct prompt *p);
+
+/* oddsprompt.c: :odds ARGS... (argv[0] is "odds"); usage is its words
+ * for a usage message. */
+void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage);
+
+/* endturn.c: e, the step ended after a question, and E, every step of
+ * the team's turn left, after one question, as the plain ends of the
+ * command language. */
+void endturn_step(struct ui *ui);
 void endturn_ask(struct ui *ui);
 
 /* undo.c: z, the last movement taken back, and what it was said on the
  * status line. */
 void undo_take_back(struct ui *ui);
 
-/* ordersview.c: standing orders on the screen. */
-/* Mark viewer's standing orders on the map (after mapview_draw's units):
- * each order's cell, and the selected unit's way there. */
-void orders_draw(struct ui *ui, int viewer);
-/* Whether the viewer's team has standing orders. */
-bool orders_any(const struct ui *ui);
+/* orderkeys.c: standing orders from the keyboard. */
 /* After a moveto of unit to x,y: when it fell short, offer to keep it
  * going there as a standing order. */
 void orders_offer(struct ui *ui, int unit, int x, int y);
@@ -396,70 +536,17 @@ void curtain_computer_turn(struct ui *ui);
 /* The game over screen; waits for a key. */
 void curtain_game_over(struct ui *ui);
 
-/* prompt.c: the ':' prompt (a line of the command language, with
- * history and completion, and :odds, :los, :help) and manual dice. */
-void prompt_command(struct ui *ui);
-/* Ask for the die the game awaits until the game takes a number; false
- * when the players quit instead. */
-bool prompt_dice(struct ui *ui);
-void prompt_free(struct prompt *p);
-/* A text of lines on a full page (the pager), for the prompt's own
- * commands. */
-void prompt_page_text(struct ui *ui, const char *title, const char *text);
+/* watch.c: the one human team at the keyboard (-1 when there are none
+ * or several), and a computer's turn shown to it action by action;
+ * true when the player skipped to the end. */
+int watch_team(const struct ui *ui);
+bool watch_computer(struct ui *ui, int team);
 
-/* oddsprompt.c: :odds ARGS... (argv[0] is "odds"); usage is its words
- * for a usage message. */
-void prompt_odds(struct ui *ui, int argc, char **argv, const char *usage);
+/* ---- layer 5, the loop -------------------------------------------- */
 
-/* losview.c: a line of sight on the map and its explanation on the
- * panel, from what the viewer knows. */
-/* v: from the selected unit (or the cursor's cell) to the cursor, as it
- * moves; again: off. */
-void losview_toggle(struct ui *ui);
-/* :los: the line between two fixed ends. */
-void losview_show(struct ui *ui, struct los_end a, struct los_end b);
-void losview_off(struct ui *ui);
-/* The line's cells marked on the map (after mapview_draw). */
-void losview_draw(struct ui *ui, int viewer);
-/* The explanation in short for the panel, or NULL when none is shown. */
-const char *losview_brief(struct ui *ui);
-void losview_free(struct losview *v);
-
-/* heights.c: heights on the map and the ways off a raised stretch, from
- * what the viewer knows. */
-/* ^: the height overlay on or off. */
-void heights_toggle(struct ui *ui);
-/* The game changed: what the viewer knows is to be read again. */
-void heights_stale(struct ui *ui);
-void heights_free(struct heights *h);
-/* With the overlay on, what map cell x,y (seen or remembered) shows: its
- * height as a character with its shade, or 0 for a cell that keeps its
- * symbol (walls, doors, ladders, stairs). */
-chtype heights_cell(struct ui *ui, int viewer, int x, int y);
-/* The hint line's legend while the overlay is on. */
-const char *heights_legend(void);
-/* For a raised cell x,y a unit can stand on: where the ways down (and
- * up) are, nearest first, appended to b; false (nothing appended) for
- * any other cell. */
-bool heights_ways_text(struct ui *ui, int viewer, int x, int y,
-		       struct strbuf *b);
-
-/* ui.c */
-/* What viewer knows (its team's knowledge), or NULL for the all-seeing
- * viewer of a replay and for no viewer. */
-const struct knowledge *ui_knowledge(const struct ui *ui, int viewer);
-/* Whether viewer knows unit i is on the field now: its own living units
- * and the enemies it sees (every living unit for UI_VIEW_ALL). */
-bool ui_knows_unit(const struct ui *ui, int viewer, int i);
-/* Recompute the viewer's caches if the game changed. */
-void ui_refresh_caches(struct ui *ui);
-/* Send a command line; false (with the reason on the status line) when
- * rejected. */
-bool ui_send(struct ui *ui, const char *line);
-/* The same, the reason of a refusal left in why (CMD_WHY_LEN bytes) for
- * the caller to tell. */
-bool ui_send_why(struct ui *ui, const char *line, char *why);
-/* A short string for inches from half-inches (buf >= 16). */
-const char *ui_inches(int half, char *buf);
+/* ui.c: the screen's state for game g, listening to its events; free
+ * with ui_release (which stops listening). */
+struct ui *ui_alloc(struct game *g, const struct ui_submit *submit);
+void ui_release(struct ui *ui);
 
 #endif

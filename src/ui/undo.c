@@ -9,6 +9,7 @@
 #include "base/util.h"
 #include "cmd/cmd.h"
 #include "game/orders.h"
+#include "rules/move.h"
 #include "ui/uipriv.h"
 
 /* A door cell's state as one number (0: no door), to compare. */
@@ -45,7 +46,7 @@ static void unit_back(struct strbuf *b, const struct unit *was,
 	}
 	if (was->move_left != u->move_left)
 		strbuf_addf(b, "%s %s in of movement left", sep[0] ? sep : ":",
-			    ui_inches(u->move_left, in));
+			    move_inches(u->move_left, in));
 }
 
 /* The viewer's standing orders that undo gave back or took back (was:
@@ -87,14 +88,14 @@ void undo_take_back(struct ui *ui)
 	if (norders)
 		memcpy(orders, ui->g->orders, (size_t)norders * sizeof *orders);
 	char why[CMD_WHY_LEN];
-	if (!ui_send_why(ui, "undo", why)) {
+	if (!send_line_why(ui, "undo", why)) {
 		screen_status(ui, true, "%s", why);
 		free(was);
 		free(doors);
 		free(orders);
 		return;
 	}
-	ui_refresh_caches(ui);
+	viewer_refresh(ui);
 	struct strbuf b;
 	strbuf_init(&b);
 	for (int i = 0; i < n && i < w->nunits; i++) {

@@ -54,8 +54,8 @@ bool watch_computer(struct ui *ui, int team)
 			      "%s (computer) plays round %d; any key: on to the "
 			      "end of its turn",
 			      name, round);
-		screen_draw(ui);
-		int key = term_key_within(ui, ui->pace_ms);
+		frame_draw(ui);
+		int key = screen_key_within(ui, ui->pace_ms);
 		if (key != ERR && key != KEY_RESIZE)
 			skipped = true;
 	}

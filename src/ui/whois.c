@@ -55,7 +55,7 @@ static void side_units(struct page_lines *l, const struct ui *ui, int viewer,
 		       int team)
 {
 	const struct world *w = ui->g->w;
-	const struct knowledge *k = ui_knowledge(ui, viewer);
+	const struct knowledge *k = viewer_knowledge(ui, viewer);
 	char **items = xcalloc((size_t)(w->nunits ? w->nunits : 1), sizeof *items);
 	int n = 0;
 	for (int i = 0; i < w->nunits; i++) {
@@ -66,7 +66,7 @@ static void side_units(struct page_lines *l, const struct ui *ui, int viewer,
 		if (team == viewer)
 			items[n++] = xasprintf("%s %c %s%s", u->id, t->symbol, t->name,
 					       unit_alive(u) ? "" : " (disabled)");
-		else if (ui_knows_unit(ui, viewer, i))
+		else if (viewer_knows_unit(ui, viewer, i))
 			items[n++] = xasprintf("%s %c %s (in view)", u->id, t->symbol,
 					       t->name);
 		else if (k && k->last[i].gone)
