@@ -1,5 +1,5 @@
 """Network play's costs, measured on real hosts over their Unix sockets
-(bench/net.sh runs this; tests/net/netlib.py does the work). Prints
+(bench/net.sh runs this; tests/net/*lib.py do the work). Prints
 figures only, asserts nothing.
 
 1. A command's round trip: a raw client sends a command line and waits
@@ -23,7 +23,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'tests', 'net'))
-from netlib import BIN, Net, Pool, SRCDIR, Table, read_script, seat_all  # noqa: E402
+from clientlib import Pool  # noqa: E402
+from gamelib import Table, read_script, seat_all  # noqa: E402
+from hostlib import BIN, Net, SRCDIR  # noqa: E402
 
 COMMANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 400
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 20

@@ -1,6 +1,6 @@
 """A host's answers while the computer thinks (SPEC 11: one poll() loop
 that never waits on the computer), measured on a real host over its
-socket (bench/thinking.sh runs this; tests/net/netlib.py does the
+socket (bench/thinking.sh runs this; tests/net/*lib.py do the
 work). Prints figures only, asserts nothing.
 
 A generated field (tests/gen/bigmap.sh SIZE UNITS, 1024 x 1024 with
@@ -26,7 +26,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'tests', 'net'))
-from netlib import Conn, Net, Pool, SRCDIR, save_commands  # noqa: E402
+from clientlib import Conn, Pool  # noqa: E402
+from gamelib import save_commands  # noqa: E402
+from hostlib import Net, SRCDIR  # noqa: E402
 
 TICK = os.sysconf('SC_CLK_TCK')
 

@@ -1,6 +1,6 @@
 """What joining and waking a hosted game cost (SPEC 11), measured on real
-hosts over their sockets (bench/wake.sh runs this; tests/net/netlib.py
-does the work). Prints figures only, asserts nothing.
+hosts over their sockets (bench/wake.sh runs this; tests/net/*lib.py
+do the work). Prints figures only, asserts nothing.
 
 1. Joining a long game: a 12-round gatehouse game (the computer's
    orders for both sides, seed 2, which Blue wins by surviving round 12)
@@ -26,8 +26,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'tests', 'net'))
-from netlib import (BIN, Conn, Net, Pool, SRCDIR, play_clean,  # noqa: E402
-                    save_commands)
+from clientlib import Conn, Pool  # noqa: E402
+from gamelib import play_clean, save_commands  # noqa: E402
+from hostlib import BIN, Net, SRCDIR  # noqa: E402
 
 TRIES = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 GATEHOUSE = os.path.join(SRCDIR, 'maps', 'gatehouse.yaml')

@@ -25,7 +25,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import GREETING, Conn, Net, Pool, Report, SRCDIR, seat_all
+from clientlib import Conn, GREETING, Pool
+from framelib import Report
+from gamelib import seat_all
+from hostlib import Net, SRCDIR
 
 NET_MS = 1500
 

@@ -15,8 +15,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (greet, fault_test, NetTimeout, ProcConn, SRCDIR, same_record, read_script, run_json,
-                    seat_all)
+from clientlib import NetTimeout, ProcConn, greet
+from framelib import fault_test
+from gamelib import read_script, run_json, seat_all
+from hostlib import SRCDIR
+from recordlib import same_record
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'tutorial-Red.script'))
 KILLS = 12

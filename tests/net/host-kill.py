@@ -27,8 +27,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (greet, fault_test, Conn, NetTimeout, SRCDIR, final_state, read_script, run_json,
-                    save_commands, seat_all, told_end)
+from clientlib import Conn, NetTimeout, greet
+from framelib import fault_test
+from gamelib import final_state, read_script, run_json, save_commands, seat_all
+from hostlib import SRCDIR
+from recordlib import told_end
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Red.script'))
 KILLS = 6

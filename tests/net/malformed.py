@@ -13,8 +13,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (greet, GREETING, LINE_MAX, Conn, Net, NetTimeout, Pool, Report,
-                    SRCDIR, Table, read_script, same_record)
+from clientlib import Conn, GREETING, LINE_MAX, NetTimeout, Pool, greet
+from framelib import Report
+from gamelib import Table, read_script
+from hostlib import Net, SRCDIR
+from recordlib import same_record
 
 NET_MS = 1500  # every host deadline (greeting, stalled reader, half line)
 TUTORIAL = os.path.join(SRCDIR, 'maps', 'tutorial.yaml')

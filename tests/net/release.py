@@ -19,7 +19,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import Conn, Net, NetTimeout, Pool, Report, SRCDIR, seat_all
+from clientlib import Conn, NetTimeout, Pool
+from framelib import Report
+from gamelib import seat_all
+from hostlib import Net, SRCDIR
 
 CHAPEL = os.path.join(SRCDIR, 'maps', 'chapel.yaml')
 

@@ -21,8 +21,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (BIN, Host, Net, Pool, Report, SRCDIR, read_script,
-                    save_commands, seat_all)
+from clientlib import Pool
+from framelib import Report
+from gamelib import read_script, save_commands, seat_all
+from hostlib import BIN, Host, Net, SRCDIR
 
 SCRIPT = read_script(os.path.join(SRCDIR, 'tests', 'scenarios', 'gatehouse-Red.script'))
 ROOT = os.geteuid() == 0

@@ -16,8 +16,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (Net, NetError, NetTimeout, Pool, Report, SRCDIR, Table,
-                    final_state, read_script, run_json, seat_all, told_end)
+from clientlib import NetError, NetTimeout, Pool
+from framelib import Report
+from gamelib import Table, final_state, read_script, run_json, seat_all
+from hostlib import Net, SRCDIR
+from recordlib import told_end
 
 GAMES = 20
 NET_MS = 1000  # a finished game's host leaves 1 s after its players

@@ -25,8 +25,10 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (BIN, Conn, Net, NetTimeout, Pool, Report, SRCDIR,
-                    save_commands, seat_all)
+from clientlib import Conn, NetTimeout, Pool
+from framelib import Report
+from gamelib import save_commands, seat_all
+from hostlib import BIN, Net, SRCDIR
 
 THINKS = re.compile(r'the computer thinks in process (\d+)$', re.M)
 

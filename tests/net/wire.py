@@ -27,8 +27,10 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import (GREETING, LINE_MAX, Net, NetError, NetTimeout, Pool, Report,
-                    SRCDIR, final_state, read_script, run_json, seat_all)
+from clientlib import GREETING, LINE_MAX, NetError, NetTimeout, Pool
+from framelib import Report
+from gamelib import final_state, read_script, run_json, seat_all
+from hostlib import Net, SRCDIR
 
 DATA = os.path.join(SRCDIR, 'tests', 'data')
 BIG_SEED = 8214926173  # where no dice decide the game: a seed no line may hold
