@@ -7,12 +7,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/rng.h"
 #include "base/util.h"
 #include "data/scenario_load.h"
+#include "rules/move.h"
 #include "rules/path.h"
 #include "testworld.h"
 
@@ -439,6 +441,55 @@ static void test_one_turn_equals_move_path(void **state)
 	compare_with_move_path("maps/bridge.yaml", 4);
 }
 
+/* A reach searched no further than a limit finds, for every cell within
+ * it, the very cost of the whole search, and nothing beyond: for every
+ * unit of the shipped maps, machines (which pay to turn) among them, at
+ * several limits. */
+static void reach_within_agrees(const char *rel)
+{
+	const char *top = getenv("abs_top_srcdir");
+	char *path = xasprintf("%s/%s", top ? top : ".", rel);
+	struct scenario sc;
+	char *err = NULL;
+	if (scenario_load(path, &sc, &err) != 0)
+		fail_msg("%s", err);
+	free(path);
+	struct world *w = &sc.world;
+	int cells = w->map.w * w->map.h;
+	int *all = xmalloc((size_t)cells * sizeof *all);
+	int *near = xmalloc((size_t)cells * sizeof *near);
+	static const int limits[] = {0, 3, 8, 12, 20, 40};
+	int within = 0;
+	for (int i = 0; i < w->nunits; i++) {
+		w->units[i].move_left = 2 * world_type(w, &w->units[i])->move;
+		move_reach(w, NULL, i, all);
+		for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+			move_reach_within(w, NULL, i, limits[k], near);
+			for (int c = 0; c < cells; c++) {
+				if (all[c] <= limits[k]) {
+					assert_int_equal(near[c], all[c]);
+					within++;
+				} else {
+					assert_int_equal(near[c], INT_MAX);
+				}
+			}
+		}
+	}
+	assert_true(within > 0);
+	free(all);
+	free(near);
+	scenario_free(&sc);
+}
+
+static void test_reach_within_a_limit(void **state)
+{
+	(void)state;
+	reach_within_agrees("maps/gatehouse.yaml");
+	reach_within_agrees("maps/escalade.yaml");
+	reach_within_agrees("maps/tutorial.yaml");
+	reach_within_agrees("maps/chapel.yaml");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -461,6 +512,7 @@ int main(void)
 		TW_TEST(test_already_there_and_goal_areas),
 		TW_TEST(test_exits_are_not_passed),
 		cmocka_unit_test(test_one_turn_equals_move_path),
+		cmocka_unit_test(test_reach_within_a_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

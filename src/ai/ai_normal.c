@@ -229,7 +229,7 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 	int *cost = n->cost, *prev = NULL;
 	/* Turns cost war machines: the game's own search counts them. */
 	if (world_type(&n->kw, me)->cls == CLASS_MACHINE) {
-		game_reach(g, u, cost);
+		game_reach_within(g, u, me->move_left, cost);
 	} else {
 		prev = n->prev;
 		nf_reach(n, u, me->move_left, cost, prev, NULL);

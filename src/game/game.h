@@ -215,6 +215,8 @@ bool game_can_end_step(const struct game *g, char *why);
  * INT_MAX where it cannot stop), and the path to one. The game is left
  * as it was. */
 void game_reach(struct game *g, int unit, int *cost);
+/* game_reach for the cells within limit half-inches (INT_MAX beyond). */
+void game_reach_within(struct game *g, int unit, int limit, int *cost);
 int game_path(struct game *g, int unit, int x, int y, enum dir *dirs, int max,
 	      int *cost, char *why);
 

@@ -143,6 +143,11 @@ void game_reach(struct game *g, int unit, int *cost)
 	move_reach(g->w, planner(g, unit), unit, cost);
 }
 
+void game_reach_within(struct game *g, int unit, int limit, int *cost)
+{
+	move_reach_within(g->w, planner(g, unit), unit, limit, cost);
+}
+
 int game_path(struct game *g, int unit, int x, int y, enum dir *dirs, int max,
 	      int *cost, char *why)
 {

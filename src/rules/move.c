@@ -289,8 +289,8 @@ static void steps_out(const struct world *w, const unsigned char *known,
  * cost depends on the facing: the eight step costs out of a cell are
  * worked out the first time, kept in step, and shared by its facings. */
 static int search(const struct world *w, const unsigned char *known, int idx,
-		  const struct window *win, int nf, int tx, int ty, int *dist,
-		  int *prev)
+		  const struct window *win, int nf, int tx, int ty, int limit,
+		  int *dist, int *prev)
 {
 	const struct unit *u = &w->units[idx];
 	int cells = win->w * win->h, n = cells * nf;
@@ -310,6 +310,8 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 	int goal = -1;
 	while (h.n) {
 		struct node nd = heap_pop(&h);
+		if (nd.cost > limit)
+			break; /* every state left costs more: none is final */
 		if (nd.cost > dist[nd.id])
 			continue;
 		int f = nf > 1 ? nd.id % nf : (int)u->facing, c = nd.id / nf;
@@ -348,13 +350,19 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 void move_reach(const struct world *w, const unsigned char *known, int idx,
 		int *cost)
 {
+	move_reach_within(w, known, idx, INT_MAX, cost);
+}
+
+void move_reach_within(const struct world *w, const unsigned char *known,
+		       int idx, int limit, int *cost)
+{
 	struct window win = unit_window(w, idx);
 	/* Costs alone: a unit that turns for free needs one state a cell. */
 	int nf = move_turn_cost(w, idx, DIR_N, DIR_S) > 0 ? DIR_COUNT : 1;
 	int cells = w->map.w * w->map.h, n = win.w * win.h * nf;
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
-	search(w, known, idx, &win, nf, -1, -1, dist, prev);
+	search(w, known, idx, &win, nf, -1, -1, limit, dist, prev);
 	for (int c = 0; c < cells; c++)
 		cost[c] = INT_MAX;
 	for (int y = win.y0; y < win.y0 + win.h; y++)
@@ -363,6 +371,8 @@ void move_reach(const struct world *w, const unsigned char *known, int idx,
 			for (int f = 0; f < nf; f++)
 				if (dist[s + f] < best)
 					best = dist[s + f];
+			if (best > limit)
+				best = INT_MAX; /* not final: the search stopped */
 			/* A unit may pass a friend but not stop on it. */
 			int o = occupant(w, known, x, y);
 			cost[y * w->map.w + x] = o >= 0 && o != idx ? INT_MAX : best;
@@ -380,7 +390,8 @@ static int path_in(const struct world *w, const unsigned char *known, int idx,
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
 	int goal = in_window(win, tx, ty)
-			   ? search(w, known, idx, win, DIR_COUNT, tx, ty, dist, prev)
+			   ? search(w, known, idx, win, DIR_COUNT, tx, ty, INT_MAX,
+				    dist, prev)
 			   : -1;
 	int len = -1;
 	if (goal < 0) {

@@ -59,7 +59,11 @@ int move_path(const struct world *w, const unsigned char *known, int idx,
 	      int tx, int ty, enum dir *dirs, int max, int *cost, char *why);
 
 /* The cheapest cost from unit idx to every cell (w*h entries into cost;
- * INT_MAX where it cannot go or cannot stop). */
+ * INT_MAX where it cannot go or cannot stop). move_reach_within finds
+ * the same costs for the cells within limit half-inches, searching no
+ * further: INT_MAX beyond. */
+void move_reach_within(const struct world *w, const unsigned char *known,
+		       int idx, int limit, int *cost);
 void move_reach(const struct world *w, const unsigned char *known, int idx,
 		int *cost);
 
