@@ -225,8 +225,34 @@ static void mark_engage(struct nai *n, struct nenemy *e, int x, int y,
 }
 
 /* Cells enemy e could be in melee with after turns moves of its own. */
+static uint64_t mix(uint64_t h, uint64_t v);
+
+/* What enemy e's engage map depends on: who it is, where it stands, how
+ * many moves, the ground as known (its version) and who stands in its
+ * box, which holds every cell its search could step into (the box is
+ * its reach wider than the cells reached, and a reach is one cell at
+ * least). Never 0. */
+static uint64_t engage_from(const struct nai *n, const struct nenemy *e,
+			    int turns)
+{
+	const struct unit *u = &n->units[e->idx];
+	uint64_t h = mix(mix(mix(mix(1, (uint64_t)e->idx), (uint64_t)u->x),
+			     (uint64_t)u->y),
+			 (uint64_t)turns);
+	h = mix(h, n->kmap_version);
+	h = mix(mix(mix(mix(h, (uint64_t)e->ex), (uint64_t)e->ey),
+		    (uint64_t)e->ew),
+		(uint64_t)e->eh);
+	for (int y = e->ey; y < e->ey + e->eh; y++)
+		for (int x = e->ex; x < e->ex + e->ew; x++)
+			h = mix(h, (uint64_t)(n->occ[y * n->w + x] + 1));
+	return h ? h : 1;
+}
+
 static void engage_map(struct nai *n, struct nenemy *e, int turns)
 {
+	if (e->engage_key && e->engage_key == engage_from(n, e, turns))
+		return; /* the same enemy, ground and neighbours: the same map */
 	const struct world *kw = &n->kw;
 	struct unit *u = &n->units[e->idx];
 	const struct unit_type *t = world_type(kw, u);
@@ -253,6 +279,7 @@ static void engage_map(struct nai *n, struct nenemy *e, int turns)
 			if (cost[y * n->w + x] != INT_MAX ||
 			    (x == u->x && y == u->y))
 				mark_engage(n, e, x, y, reach);
+	e->engage_key = engage_from(n, e, turns);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)

@@ -70,6 +70,9 @@ struct nenemy {
 	unsigned char *engage;
 	size_t engage_cap;
 	int ex, ey, ew, eh;
+	/* What the map was made from (engage_from): made again only when
+	 * that changes. 0: not made. */
+	uint64_t engage_key;
 	int nmelee, nshot;      /* units of ours it could strike, shoot at */
 };
 
