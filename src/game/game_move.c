@@ -578,8 +578,14 @@ int game_within_turn(struct game *g, int unit, int x, int y, enum dir *dirs,
 	int cost;
 	char reason[MOVE_WHY_LEN];
 	int n = game_path(g, unit, x, y, dirs, max, &cost, reason);
-	if (n > 0 && cost > g->w->units[unit].move_left)
+	const struct unit *u = &g->w->units[unit];
+	if (n > 0 && cost > u->move_left) {
+		/* A way, but longer than this turn's movement. */
+		char a[24], b[16];
+		snprintf(reason, sizeof reason, "%s needed, %s left",
+			 move_inches_unit(cost, a), move_inches(u->move_left, b));
 		n = -1;
+	}
 	if (n < 0)
 		snprintf(why, GAME_WHY_LEN, "%s", reason);
 	return n;
