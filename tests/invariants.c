@@ -234,25 +234,11 @@ static bool unit_same(const struct unit *a, const struct unit *b)
 	       a->climb_dir == b->climb_dir && a->climb_paid == b->climb_paid;
 }
 
-static bool cell_same(const struct cell *a, const struct cell *b)
-{
-	const struct terrain *s = &a->t, *t = &b->t;
-	return a->hits_left == b->hits_left && s->kind == t->kind &&
-	       s->sym == t->sym && s->passable == t->passable &&
-	       s->cost == t->cost && s->blocks_sight == t->blocks_sight &&
-	       s->height == t->height && s->cover == t->cover &&
-	       s->mounted == t->mounted && s->machines == t->machines &&
-	       s->state == t->state && s->locked_by == t->locked_by &&
-	       s->key == t->key && s->dv == t->dv && s->hits == t->hits &&
-	       s->rubble == t->rubble && s->broken == t->broken;
-}
-
 static bool last_same(const struct last_seen *a, const struct last_seen *b,
 		      size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (a[i].x != b[i].x || a[i].y != b[i].y ||
-		    a[i].round != b[i].round)
+		if (!last_seen_same(&a[i], &b[i]))
 			return false;
 	return true;
 }

@@ -376,15 +376,21 @@ static void test_exits_are_not_passed(void **state)
 
 /* ---- one turn: the same cost as move_path -------------------------- */
 
-static void compare_with_move_path(const char *rel, uint64_t seed)
+/* The scenario at rel (from the top of the source tree) into sc. */
+static void load_scenario(const char *rel, struct scenario *sc)
 {
 	const char *top = getenv("abs_top_srcdir");
 	char *path = xasprintf("%s/%s", top ? top : ".", rel);
-	struct scenario sc;
 	char *err = NULL;
-	if (scenario_load(path, &sc, &err) != 0)
+	if (scenario_load(path, sc, &err) != 0)
 		fail_msg("%s", err);
 	free(path);
+}
+
+static void compare_with_move_path(const char *rel, uint64_t seed)
+{
+	struct scenario sc;
+	load_scenario(rel, &sc);
 	struct world *w = &sc.world;
 	struct rng r;
 	rng_seed(&r, seed);
@@ -447,13 +453,8 @@ static void test_one_turn_equals_move_path(void **state)
  * several limits. */
 static void reach_within_agrees(const char *rel)
 {
-	const char *top = getenv("abs_top_srcdir");
-	char *path = xasprintf("%s/%s", top ? top : ".", rel);
 	struct scenario sc;
-	char *err = NULL;
-	if (scenario_load(path, &sc, &err) != 0)
-		fail_msg("%s", err);
-	free(path);
+	load_scenario(rel, &sc);
 	struct world *w = &sc.world;
 	int cells = w->map.w * w->map.h;
 	int *all = xmalloc((size_t)cells * sizeof *all);

@@ -50,20 +50,6 @@ static int step_cost(const struct nai *n, int rep, int x, int y, enum dir d,
  * penalty, so it is asked of step_cost each time. */
 #define NF_STEP_BREACH SHRT_MIN
 
-bool nf_cell_same(const struct cell *a, const struct cell *b)
-{
-	const struct terrain *s = &a->t, *t = &b->t;
-	return s->kind == t->kind && s->passable == t->passable &&
-	       s->cost == t->cost && s->height == t->height &&
-	       s->mounted == t->mounted && s->machines == t->machines &&
-	       s->state == t->state && s->locked_by == t->locked_by &&
-	       s->key == t->key && s->dv == t->dv && s->hits == t->hits &&
-	       s->rubble == t->rubble && s->broken == t->broken &&
-	       s->blocks_sight == t->blocks_sight && s->cover == t->cover &&
-	       s->sym == t->sym && s->label == t->label &&
-	       a->hits_left == b->hits_left;
-}
-
 /* The step costs of rep's class for one kind of search, on the ground as
  * the team knows it now, with no unit in the way: built once for each
  * version of that ground. A step's cost depends on the class alone (a

@@ -368,7 +368,7 @@ static void build_world(struct nai *n, const struct game *g,
 	}
 	/* What it sees now it sees as it is; the rest as it was. */
 	for (int c = 0; c < n->cells; c++)
-		if (k->view[c] && !nf_cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
+		if (k->view[c] && !cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
 			n->kmap.cells[c] = w->map.cells[c];
 			n->kmap_version++;
 		}

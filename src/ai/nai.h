@@ -197,8 +197,6 @@ void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen);
  * are free: for war machines, game_reach is exact. */
 void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 	      int box[4]);
-/* Whether two cells are the same ground to a unit's step. */
-bool nf_cell_same(const struct cell *a, const struct cell *b);
 
 /* ai_goal.c */
 /* Read the goals into n->p. */

@@ -32,6 +32,14 @@ struct knowledge {
 	struct last_seen *last;
 };
 
+/* Whether two sightings are the same. */
+static inline bool last_seen_same(const struct last_seen *a,
+				  const struct last_seen *b)
+{
+	return a->x == b->x && a->y == b->y && a->round == b->round &&
+	       a->gone == b->gone;
+}
+
 /* Whether the team sees cell x,y now (false off the map). */
 static inline bool knowledge_sees(const struct knowledge *k, int x, int y)
 {

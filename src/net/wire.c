@@ -201,20 +201,6 @@ void wire_team_free(struct wire_team *t)
 	memset(t, 0, sizeof *t);
 }
 
-static bool cell_same(const struct cell *a, const struct cell *b)
-{
-	const struct terrain *x = &a->t, *y = &b->t;
-	return a->hits_left == b->hits_left && x->kind == y->kind &&
-	       x->sym == y->sym && x->passable == y->passable &&
-	       x->cost == y->cost && x->blocks_sight == y->blocks_sight &&
-	       x->height == y->height && x->cover == y->cover &&
-	       x->mounted == y->mounted && x->machines == y->machines &&
-	       x->state == y->state && x->locked_by == y->locked_by &&
-	       x->key == y->key && x->dv == y->dv && x->hits == y->hits &&
-	       x->rubble == y->rubble && x->broken == y->broken &&
-	       x->label == y->label;
-}
-
 /* A palette entry: cell c of map m as entry k. */
 static void terrain_line(struct wire_team *t, const struct map *m, int k,
 			 const struct cell *c)
@@ -424,12 +410,6 @@ static void unit_line(struct wire_team *out, const struct game *g, int i,
 	strbuf_free(&b);
 }
 
-static bool last_same(const struct last_seen *a, const struct last_seen *b)
-{
-	return a->x == b->x && a->y == b->y && a->round == b->round &&
-	       a->gone == b->gone;
-}
-
 static void sync_units(struct wire_team *t, const struct game *g,
 		       const struct knowledge *k, bool all)
 {
@@ -451,7 +431,7 @@ static void sync_units(struct wire_team *t, const struct game *g,
 		int ox = o ? o->x : -1, oy = o ? o->y : -1;
 		bool order_news = r->told ? ox != r->ox || oy != r->oy : ox >= 0;
 		if (r->told && r->known == known &&
-		    last_same(&r->last, &last) &&
+		    last_seen_same(&r->last, &last) &&
 		    (!fields || unit_same(&r->u, u, own)) && !order_news)
 			continue;
 		if (!r->told)

@@ -185,6 +185,20 @@ const struct terrain_label *map_cell_label(const struct map *m,
 	return &m->labels[c->t.label - 1];
 }
 
+bool cell_same(const struct cell *a, const struct cell *b)
+{
+	const struct terrain *x = &a->t, *y = &b->t;
+	return a->hits_left == b->hits_left && x->kind == y->kind &&
+	       x->sym == y->sym && x->passable == y->passable &&
+	       x->cost == y->cost && x->blocks_sight == y->blocks_sight &&
+	       x->height == y->height && x->cover == y->cover &&
+	       x->mounted == y->mounted && x->machines == y->machines &&
+	       x->state == y->state && x->locked_by == y->locked_by &&
+	       x->key == y->key && x->dv == y->dv && x->hits == y->hits &&
+	       x->rubble == y->rubble && x->broken == y->broken &&
+	       x->label == y->label;
+}
+
 const char *map_cell_name(const struct map *m, const struct cell *c)
 {
 	const struct terrain_label *l = map_cell_label(m, c);

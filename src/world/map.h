@@ -172,6 +172,9 @@ const char *cell_describe(const struct cell *c);
  * none) and colour, added to the map's labels unless it holds it: 0 for
  * neither, -1 when the map holds MAP_MAX_LABELS already. */
 int map_label(struct map *m, const char *name, enum terrain_colour colour);
+/* Whether two cells are the same in every property of their terrain,
+ * their hits left and their legend entry. */
+bool cell_same(const struct cell *a, const struct cell *b);
 /* The label of a cell's terrain, or NULL: a breached wall and a broken
  * door are no longer what the legend named. */
 const struct terrain_label *map_cell_label(const struct map *m,
