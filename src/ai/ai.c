@@ -34,8 +34,8 @@ struct ai *ai_new(const struct game *g, int team, enum ai_level level)
 	a->last = -1;
 	a->ndone = g->w->nunits;
 	a->done = xcalloc((size_t)(a->ndone ? a->ndone : 1), sizeof *a->done);
-	if (level == AI_NORMAL)
-		a->n = nai_new(g, team);
+	if (level != AI_EASY)
+		a->n = nai_new(g, team, level == AI_HARD);
 	return a;
 }
 
@@ -80,7 +80,7 @@ void ai_next(struct ai *a, struct game *g, char *line, int size)
 		memset(a->done, 0, (size_t)a->ndone * sizeof *a->done);
 	}
 	for (;;) {
-		if (a->level == AI_NORMAL)
+		if (a->level != AI_EASY)
 			ai_normal_next(a, g, line, size);
 		else
 			ai_easy_next(a, g, line, size);

@@ -13,7 +13,8 @@
 
 #define AI_LEVEL_LIST(X)          \
 	X(AI_EASY, "easy")        \
-	X(AI_NORMAL, "normal")
+	X(AI_NORMAL, "normal")    \
+	X(AI_HARD, "hard")
 
 enum ai_level {
 #define X(e, n) e,

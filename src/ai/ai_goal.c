@@ -303,7 +303,7 @@ void ng_group(struct nai *n, const struct game *g)
 	/* Attackers against the clock press harder as it runs down. */
 	n->urgency = 1;
 	if (g->sc.rounds > 0 && !p->defend)
-		n->urgency += nai_w[W_URGENCY] * (double)(g->round - 1) /
+		n->urgency += n->wt[W_URGENCY] * (double)(g->round - 1) /
 			      g->sc.rounds;
 }
 

@@ -36,13 +36,12 @@ static void forget_unseen_doors(struct nai *n, const struct game *g, int team)
 	}
 }
 
-struct nai *nai_new(const struct game *g, int team)
+struct nai *nai_new(const struct game *g, int team, bool hard)
 {
 	struct nai *n = xcalloc(1, sizeof *n);
 	const struct world *w = g->w;
-#ifdef NAI_DEBUG
-	nai_weights_from_env();
-#endif
+	n->hard = hard;
+	n->wt = nai_weights(hard);
 	size_t units = (size_t)(w->nunits ? w->nunits : 1);
 	n->team = team;
 	n->w = w->map.w;
@@ -177,7 +176,7 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i)
 	const struct nposture *p = &n->p;
 	if (u->team != n->team) {
 		if (i == p->kill_unit)
-			v *= nai_w[W_TARGET];
+			v *= n->wt[W_TARGET];
 		if (p->hold >= 0 &&
 		    goal_area_contains(&g->sc.goals[p->hold], u->x, u->y))
 			v *= 1.5;
@@ -192,10 +191,10 @@ double nk_hit_value(const struct nai *n, const struct game *g, int i)
 		}
 	} else {
 		if (i == p->protect_unit)
-			v *= nai_w[W_GUARD];
+			v *= n->wt[W_GUARD];
 		/* Holding out, its last units are what it wins with. */
 		if (p->defend)
-			v *= 1 + nai_w[W_LAST] * 2 / (n->alive > 0 ? n->alive : 1);
+			v *= 1 + n->wt[W_LAST] * 2 / (n->alive > 0 ? n->alive : 1);
 	}
 	return v / (u->hits > 0 ? u->hits : 1);
 }

@@ -238,7 +238,7 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 	int bx = me->x, by = me->y;
 	double best = ns_score(n, g, u, me->x, me->y, 0, f);
 	if (lock && could_lock(n, me->x, me->y, me->move_left))
-		best += nai_w[W_LOCK];
+		best += n->wt[W_LOCK];
 	/* The few best places, then the free attacks on the way to each. */
 	struct top {
 		double s;
@@ -251,7 +251,7 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 		int x = c % n->w, y = c / n->w;
 		double s = ns_score(n, g, u, x, y, cost[c], f);
 		if (lock && could_lock(n, x, y, me->move_left - cost[c]))
-			s += nai_w[W_LOCK];
+			s += n->wt[W_LOCK];
 		if (s <= best || (ntop == TOP_K && s <= top[TOP_K - 1].s))
 			continue;
 		if (ntop < TOP_K)
@@ -461,11 +461,11 @@ static bool movement(struct ai *a, struct nai *n, struct game *g, char *line,
 static double structure_value(const struct nai *n, int x, int y)
 {
 	if (x == n->p.kill_cx && y == n->p.kill_cy)
-		return nai_w[W_STRUCT];
+		return n->wt[W_STRUCT];
 	/* A door already open is no longer in the way. */
 	if (x == n->p.breach_x && y == n->p.breach_y &&
 	    !cell_passable(map_cell_c(&n->kw.map, x, y)))
-		return nai_w[W_STRUCT];
+		return n->wt[W_STRUCT];
 	return 0;
 }
 

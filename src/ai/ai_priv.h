@@ -33,9 +33,9 @@ void ai_tell(const struct ai *a, const struct game *g,
 /* ai_easy.c: the greedy player's next command. */
 void ai_easy_next(struct ai *a, struct game *g, char *line, int size);
 
-/* ai_normal.c: the normal player's state (free with nai_free) and its
- * next command. */
-struct nai *nai_new(const struct game *g, int team);
+/* ai_normal.c: the normal (or hard) player's state (free with
+ * nai_free) and its next command. */
+struct nai *nai_new(const struct game *g, int team, bool hard);
 void nai_free(struct nai *n);
 void ai_normal_next(struct ai *a, struct game *g, char *line, int size);
 

@@ -286,16 +286,16 @@ static double threat(struct nai *n, int u, int x, int y, double vme, int near)
 				combat_compute(&kw->roster.chart, &s, &c);
 				pm = nk_chance(kw, c.need);
 			}
-			double net = pe * vme - nai_w[W_COUNTER] * (1 - pe) * pm * e->v;
+			double net = pe * vme - n->wt[W_COUNTER] * (1 - pe) * pm * e->v;
 			if (net < -0.5 * pm * e->v)
 				net = -0.5 * pm * e->v;
-			t += nai_w[W_FEAR_MELEE] * net *
+			t += n->wt[W_FEAR_MELEE] * net *
 			     share(e->nmelee, nk_engages(e, n->units[u].x,
 							       n->units[u].y));
 		}
 		if (nk_has_ranged(et) && !e->stale &&
 		    !(e->seen && nk_engaged(n, e->idx)))
-			t += nai_w[W_FEAR_SHOT] *
+			t += n->wt[W_FEAR_SHOT] *
 			     shot_odds(n, et, e->x, e->y, mt, x, y) * vme *
 			     share(e->nshot, false);
 	}
@@ -335,28 +335,28 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	/* A shooter with a target keeps to its shooting; one without
 	 * moves up like the rest. */
 	bool slow = shooter && n->has_shot[u];
-	double prog = (slow ? nai_w[W_PROG_SHOOT] : nai_w[W_PROG_MELEE]) *
+	double prog = (slow ? n->wt[W_PROG_SHOOT] : n->wt[W_PROG_MELEE]) *
 		      n->urgency;
 	/* A named enemy to disable: the race is to it, before the enemy
 	 * gets to ours. */
 	if (n->kill_known)
-		prog *= nai_w[W_PROG_KILL];
+		prog *= n->wt[W_PROG_KILL];
 	/* The unit the enemy must disable keeps safe: it goes only where
 	 * little threatens it (its worth makes any threat weigh). */
 	if (u == p->protect_unit && p->escape < 0)
-		prog *= nai_w[W_PROG_GUARDED];
+		prog *= n->wt[W_PROG_GUARDED];
 	pt->prog = -prog * field[y * n->w + x] - 0.001 * cost;
 	if (p->escape >= 0 && goal_area_contains(&g->sc.goals[p->escape], x, y)) {
-		pt->place = nai_w[W_ESCAPE];
+		pt->place = n->wt[W_ESCAPE];
 		return pt->prog + pt->place;
 	}
 	if (p->hold >= 0 && goal_area_contains(&g->sc.goals[p->hold], x, y))
-		pt->place += n->hold_clear ? nai_w[W_HOLD] : nai_w[W_HOLD] / 4;
+		pt->place += n->hold_clear ? n->wt[W_HOLD] : n->wt[W_HOLD] / 4;
 	if (p->enemy_hold >= 0 &&
 	    goal_area_contains(&g->sc.goals[p->enemy_hold], x, y))
 		pt->place += friends_in(n, u, &g->sc.goals[p->enemy_hold])
 				     ? 1.0
-				     : nai_w[W_CONTEST];
+				     : n->wt[W_CONTEST];
 	if (x != ox || y != oy)
 		pt->leave = -leaving(n, u, ox, oy, x, y, vme);
 	nk_place(n, u, x, y);
@@ -378,13 +378,13 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	double t = threat(n, u, x, y, vme, near);
 	pt->threat = -t;
 	if (t > 0.05 * vme || engaged) {
-		pt->group = nai_w[W_SUPPORT] * (near < 3 ? near : 3);
+		pt->group = n->wt[W_SUPPORT] * (near < 3 ? near : 3);
 		/* Into danger only where its side is not outnumbered. */
 		int deficit = enemies_near(n, x, y, FORCE) -
 			      friends_within(n, u, x, y, FORCE) - 1;
 		if (deficit > 0 && mt->cls != CLASS_MACHINE && p->escape < 0 &&
 		    p->enemy_escape < 0)
-			pt->group -= nai_w[W_AHEAD] * deficit * vme;
+			pt->group -= n->wt[W_AHEAD] * deficit * vme;
 	}
 	nk_place(n, u, ox, oy);
 	return pt->prog + pt->place + pt->leave + pt->fight + pt->shot +
