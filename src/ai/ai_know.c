@@ -41,7 +41,7 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 	struct nai *n = xcalloc(1, sizeof *n);
 	const struct world *w = g->w;
 	n->hard = hard;
-	n->wt = nai_weights(hard);
+	n->wt = nai_weights(hard, false);
 	size_t units = (size_t)(w->nunits ? w->nunits : 1);
 	n->team = team;
 	n->w = w->map.w;
@@ -415,6 +415,7 @@ void nk_update(struct nai *n, const struct game *g)
 	}
 	n->sig = sig;
 	ng_posture(n, g);
+	n->wt = nai_weights(n->hard, n->p.defend);
 	find_enemies(n, g, k);
 	if (g->step == STEP_MOVEMENT)
 		ng_fields(n, g);

@@ -17,26 +17,31 @@
 #define NAI_WEIGHTS_CONST const
 #endif
 
-static NAI_WEIGHTS_CONST double weights[2][W_COUNT] = {
+static NAI_WEIGHTS_CONST double weights[3][W_COUNT] = {
 	{
-#define X(e, normal, hard) normal,
+#define X(e, normal, attack, defend) normal,
 		NAI_WEIGHT_LIST(X)
 #undef X
 	},
 	{
-#define X(e, normal, hard) hard,
+#define X(e, normal, attack, defend) attack,
+		NAI_WEIGHT_LIST(X)
+#undef X
+	},
+	{
+#define X(e, normal, attack, defend) defend,
 		NAI_WEIGHT_LIST(X)
 #undef X
 	},
 };
 
 #ifdef NAI_TUNE
-/* NAI_W="W_PROG_MELEE=0.3,W_AHEAD=0" overrides normal's weights and
- * NAI_W_HARD hard's, for tuning. */
+/* NAI_W="W_PROG_MELEE=0.3,W_AHEAD=0" overrides normal's weights,
+ * NAI_W_ATTACK and NAI_W_DEFEND hard's, for tuning. */
 static void from_env(double *w, const char *var)
 {
 	static const char *const names[W_COUNT] = {
-#define X(e, normal, hard) #e,
+#define X(e, normal, attack, defend) #e,
 		NAI_WEIGHT_LIST(X)
 #undef X
 	};
@@ -53,15 +58,16 @@ static void from_env(double *w, const char *var)
 }
 #endif
 
-const double *nai_weights(bool hard)
+const double *nai_weights(bool hard, bool defend)
 {
 #ifdef NAI_TUNE
 	static bool read;
 	if (!read) {
 		from_env(weights[0], "NAI_W");
-		from_env(weights[1], "NAI_W_HARD");
+		from_env(weights[1], "NAI_W_ATTACK");
+		from_env(weights[2], "NAI_W_DEFEND");
 		read = true;
 	}
 #endif
-	return weights[hard];
+	return weights[hard ? 1 + defend : 0];
 }

@@ -18,40 +18,43 @@
 
 /* The weights the normal and hard players weigh places and blows with,
  * in the worth of hits (a plain unit is worth about 10): a name, the
- * normal level's value, the hard level's. Normal was tuned against the
- * easy player and hard against normal, both with bench/ai-strength.sh;
- * a build with -DNAI_TUNE reads NAI_W="W_PROG_MELEE=0.3,..." (normal)
- * and NAI_W_HARD (hard) from the environment to try others, and one
+ * normal level's value, then the hard level's when its side attacks and
+ * when it holds out (a survive goal: the two play apart, and each was
+ * tuned apart). Normal was tuned against the easy player and hard
+ * against normal, both with bench/ai-strength.sh; a build with
+ * -DNAI_TUNE reads NAI_W="W_PROG_MELEE=0.3,..." (normal), NAI_W_ATTACK
+ * and NAI_W_DEFEND (hard) from the environment to try others, and one
  * with -DNAI_DEBUG also prints what each unit weighed on standard
  * error. */
 #define NAI_WEIGHT_LIST(X)                                                  \
-	X(W_PROG_MELEE, 0.25, 0.25) /* a half-inch nearer the objective */  \
-	X(W_PROG_SHOOT, 0.12, 0.12) /* the same for shooters with a target */ \
-	X(W_PROG_KILL, 3.0, 3.0)   /* times more when the goal is a unit to kill */ \
-	X(W_PROG_GUARDED, 0.0, 0.0) /* times that for a unit an enemy must kill */ \
-	X(W_FEAR_MELEE, 1.0, 1.0)  /* share of an enemy's possible blow feared */ \
-	X(W_FEAR_SHOT, 1.0, 1.0)   /* share of an enemy's possible shot feared */ \
-	X(W_COUNTER, 0.7, 0.7)     /* share of our answer to a blow counted */ \
-	X(W_HOLD, 6.0, 6.0)        /* standing in the area to hold */         \
-	X(W_CONTEST, 10.0, 10.0)   /* the first in an area an enemy would hold */ \
-	X(W_ESCAPE, 40.0, 40.0)    /* leaving by the exit */                  \
-	X(W_SUPPORT, 0.6, 0.6)     /* each friend near, in danger */          \
-	X(W_AHEAD, 0.3, 0.3)       /* each enemy too many, in danger */       \
-	X(W_URGENCY, 1.5, 1.5)     /* how much more the way counts at the end */ \
-	X(W_LOCK, 3.0, 3.0)        /* beside a door to lock, able to */       \
-	X(W_STRUCT, 8.0, 8.0)      /* a hit on the door or wall aimed at */   \
-	X(W_LAST, 1.0, 1.0)        /* holding out, worth of the last units */ \
-	X(W_GUARD, 4.0, 4.0)       /* times the worth of a unit an enemy must kill */ \
-	X(W_TARGET, 4.0, 4.0)      /* times the worth of an enemy it must kill */
+	X(W_PROG_MELEE, 0.25, 0.25, 0.25) /* a half-inch nearer the objective */  \
+	X(W_PROG_SHOOT, 0.12, 0.12, 0.12) /* the same for shooters with a target */ \
+	X(W_PROG_KILL, 3.0, 3.0, 3.0)   /* times more when the goal is a unit to kill */ \
+	X(W_PROG_GUARDED, 0.0, 0.0, 0.0) /* times that for a unit an enemy must kill */ \
+	X(W_FEAR_MELEE, 1.0, 1.0, 1.0)  /* share of an enemy's possible blow feared */ \
+	X(W_FEAR_SHOT, 1.0, 1.0, 1.0)   /* share of an enemy's possible shot feared */ \
+	X(W_COUNTER, 0.7, 0.7, 0.7)     /* share of our answer to a blow counted */ \
+	X(W_HOLD, 6.0, 6.0, 6.0)        /* standing in the area to hold */         \
+	X(W_CONTEST, 10.0, 10.0, 10.0)   /* the first in an area an enemy would hold */ \
+	X(W_ESCAPE, 40.0, 40.0, 40.0)    /* leaving by the exit */                  \
+	X(W_SUPPORT, 0.6, 0.6, 0.6)     /* each friend near, in danger */          \
+	X(W_AHEAD, 0.3, 0.3, 0.3)       /* each enemy too many, in danger */       \
+	X(W_URGENCY, 1.5, 1.5, 1.5)     /* how much more the way counts at the end */ \
+	X(W_LOCK, 3.0, 3.0, 3.0)        /* beside a door to lock, able to */       \
+	X(W_STRUCT, 8.0, 8.0, 8.0)      /* a hit on the door or wall aimed at */   \
+	X(W_LAST, 1.0, 1.0, 1.0)        /* holding out, worth of the last units */ \
+	X(W_GUARD, 4.0, 4.0, 4.0)       /* times the worth of a unit an enemy must kill */ \
+	X(W_TARGET, 4.0, 4.0, 4.0)      /* times the worth of an enemy it must kill */
 
 enum nweight {
-#define X(e, normal, hard) e,
+#define X(e, normal, attack, defend) e,
 	NAI_WEIGHT_LIST(X)
 #undef X
 	W_COUNT
 };
-/* The weights of a level (normal or hard): W_COUNT values, static. */
-const double *nai_weights(bool hard);
+/* The weights of a level (normal, or hard attacking or holding out):
+ * W_COUNT values, static. */
+const double *nai_weights(bool hard, bool defend);
 
 /* An enemy the team knows of: seen now, or seen lately where it can no
  * longer see (a ghost). */
@@ -111,7 +114,8 @@ enum nsteps { NF_STEPS_FIELD, NF_STEPS_REACH, NF_STEPS_COUNT };
 struct nai {
 	int team;
 	bool hard;              /* the hard level: its weights, its tactics */
-	const double *wt;       /* the level's weights (nai_weights) */
+	const double *wt;       /* the level's weights for its posture
+				   (nai_weights) */
 	int w, h, cells, nunits;
 	/* The battle as the team knows it, rebuilt for every decision: its
 	 * own units and the enemies it sees; every other unit is off the
