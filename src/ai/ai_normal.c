@@ -53,6 +53,11 @@ static int next_mover(struct ai *a, struct nai *n, const struct game *g)
 		const struct unit_type *t = world_type(&n->kw, &n->units[i]);
 		const int *f = ng_unit_field(n, g, i);
 		long key = f[n->units[i].y * n->w + n->units[i].x];
+		/* The hard player running for an exit moves its front
+		 * first: the leaders get away, the rest follow in their
+		 * wake instead of blocking their way. */
+		if (n->hard && n->p.escape >= 0)
+			key = -key;
 		if (nk_has_ranged(t))
 			key -= 1L << 24;
 		if (engage_structure_weapon(&n->kw, i) >= 0)
