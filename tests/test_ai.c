@@ -2,8 +2,9 @@
  * (tests/data/ai-*.yaml): the normal player keeps its locked gate shut
  * with attackers outside, shoots where the odds are best, does not walk
  * out of a melee into free attacks when staying is better, and runs for
- * the exit when its goal is to escape; levels have names, and saves
- * record them (the forms of older saves read as the easy level). */
+ * the exit when its goal is to escape (the hard one its front first);
+ * levels have names, and saves record them (the forms of older saves
+ * read as the easy level). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -141,6 +142,25 @@ static void test_escape(void **state)
 	game_free(g);
 }
 
+/* Red's column of three runs for the exit: the first command of its
+ * Movement step is for the unit that moves first. */
+static void test_escape_front_first(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/ai-column.yaml");
+	char *cmds = play_step(g, AI_HARD);
+	assert_true(strncmp(cmds, "moveto r3 ", 10) == 0);
+	free(cmds);
+	game_free(g);
+
+	/* The normal player brings its rear up first. */
+	g = load("tests/data/ai-column.yaml");
+	cmds = play_step(g, AI_NORMAL);
+	assert_true(strncmp(cmds, "moveto r1 ", 10) == 0);
+	free(cmds);
+	game_free(g);
+}
+
 static void test_level_names(void **state)
 {
 	(void)state;
@@ -254,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_best_odds_shot),
 		cmocka_unit_test(test_stays_in_melee),
 		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_escape_front_first),
 		cmocka_unit_test(test_level_names),
 		cmocka_unit_test(test_saved_levels),
 	};
