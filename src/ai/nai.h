@@ -28,7 +28,7 @@
  * error. */
 #define NAI_WEIGHT_LIST(X)                                                  \
 	X(W_PROG_MELEE, 0.25, 0.25, 0.25) /* a half-inch nearer the objective */  \
-	X(W_PROG_SHOOT, 0.12, 0.12, 0.12) /* the same for shooters with a target */ \
+	X(W_PROG_SHOOT, 0.12, 0.06, 0.12) /* the same for shooters with a target */ \
 	X(W_PROG_KILL, 3.0, 3.0, 3.0)   /* times more when the goal is a unit to kill */ \
 	X(W_PROG_GUARDED, 0.0, 0.0, 0.0) /* times that for a unit an enemy must kill */ \
 	X(W_FEAR_MELEE, 1.0, 1.0, 1.0)  /* share of an enemy's possible blow feared */ \
@@ -39,7 +39,7 @@
 	X(W_ESCAPE, 40.0, 40.0, 40.0)    /* leaving by the exit */                  \
 	X(W_SUPPORT, 0.6, 0.6, 0.6)     /* each friend near, in danger */          \
 	X(W_AHEAD, 0.3, 0.3, 0.3)       /* each enemy too many, in danger */       \
-	X(W_URGENCY, 1.5, 1.5, 1.5)     /* how much more the way counts at the end */ \
+	X(W_URGENCY, 1.5, 3.0, 1.5)     /* how much more the way counts at the end */ \
 	X(W_LOCK, 3.0, 3.0, 3.0)        /* beside a door to lock, able to */       \
 	X(W_STRUCT, 8.0, 8.0, 8.0)      /* a hit on the door or wall aimed at */   \
 	X(W_LAST, 1.0, 1.0, 1.0)        /* holding out, worth of the last units */ \
