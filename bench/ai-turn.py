@@ -6,7 +6,7 @@ Movement step to the one that begins the next team's, as the lines
 arrive. Prints turns played, the median, the 95th percentile and the
 longest turn, per scenario.
 
-    bench/ai-turn.py [--bin BIN] [--level normal|easy] [--seeds N] [MAP...]
+    bench/ai-turn.py [--bin BIN] [--level easy|normal|hard] [--seeds N] [MAP...]
 
 Figures only; nothing here passes or fails. Wall-clock times: run it on
 a quiet machine, with a plain (not sanitized) build."""
@@ -16,6 +16,7 @@ import json
 import os
 import statistics
 import subprocess
+import sys
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -49,7 +50,9 @@ for m in maps:
                 if start is not None:
                     turns.append(now - start)
                 start = now
-        p.wait()
+        if p.wait() != 0:
+            # Its message (a level it does not know, say) is on stderr.
+            sys.exit(f"{m}: medsiege run exited with status {p.returncode}")
     turns.sort()
     ms = [1000 * t for t in turns]
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))] if ms else 0

@@ -261,16 +261,21 @@ else
 	head -2 "$tmp/m.text"
 fi
 
+same_text() { # NAME GOT WANT [PATTERN]: GOT is WANT and has PATTERN
+	if cmp -s "$2" "$3" && { [ -z "${4:-}" ] || grep -q -- "$4" "$2"; }; then
+		ok "$1"
+	else
+		not_ok "$1"
+		diff "$2" "$3" | head -5
+	fi
+}
+
 # A merge's --json is a shard too, of seeds with a gap: merged again with
 # the others, it is still the one run.
 "$bin" sim --merge "$tmp/s3" "$tmp/s1" "$tmp/s4" --json >"$tmp/m134"
 "$bin" sim --merge "$tmp/s2" "$tmp/m134" >"$tmp/again.text"
-if cmp -s "$tmp/again.text" "$tmp/whole.text"; then
-	ok "merge: a merged shard of seeds with gaps merges again"
-else
-	not_ok "merge: a merged shard of seeds with gaps merges again"
-	diff "$tmp/again.text" "$tmp/whole.text" | head -5
-fi
+same_text "merge: a merged shard of seeds with gaps merges again" \
+	"$tmp/again.text" "$tmp/whole.text"
 
 # A sweep of where a unit starts, in shards of seeds that are not
 # contiguous: merged, the one run; merged again from a merge of some of
@@ -278,13 +283,9 @@ fi
 merged_same "merge tutorial sweep of a unit's place" maps/tutorial.yaml --vary b1.at=20:3,19:2
 "$bin" sim --merge "$tmp/s4" "$tmp/s1" "$tmp/s3" --json >"$tmp/v134"
 "$bin" sim --merge "$tmp/v134" "$tmp/s2" >"$tmp/vagain.text"
-if cmp -s "$tmp/vagain.text" "$tmp/whole.text" &&
-	grep -q '^Tutorial by b1.at: 10 games a value, seeds 4 to 11 and 20 to 21,' "$tmp/vagain.text"; then
-	ok "merge: a sweep's merged shard of seeds with gaps merges again"
-else
-	not_ok "merge: a sweep's merged shard of seeds with gaps merges again"
-	diff "$tmp/vagain.text" "$tmp/whole.text" | head -5
-fi
+same_text "merge: a sweep's merged shard of seeds with gaps merges again" \
+	"$tmp/vagain.text" "$tmp/whole.text" \
+	'^Tutorial by b1.at: 10 games a value, seeds 4 to 11 and 20 to 21,'
 
 # Shards that do not go together: refused, exit 2, one line saying why.
 shards maps/tutorial.yaml
@@ -310,6 +311,15 @@ one_line() { # NAME NEEDLE -- COMMAND...
 }
 one_line "refused: overlap" "s1 and $tmp/over overlap: both played seed 5" -- "$bin" sim --merge "$tmp/s1" "$tmp/over"
 one_line "refused: levels" "easy: does not go with $tmp/s1: other levels (Blue easy, not normal)" -- "$bin" sim --merge "$tmp/s1" "$tmp/easy"
+# Shards at hard merge into what one run at hard prints, and one at hard
+# does not go with one at normal.
+"$bin" sim maps/tutorial.yaml --seed 30 --games 2 --ai Blue:hard --json >"$tmp/hard"
+"$bin" sim maps/tutorial.yaml --seed 32 --games 2 --ai Blue:hard --json >"$tmp/hard2"
+"$bin" sim maps/tutorial.yaml --seed 30 --games 4 --ai Blue:hard >"$tmp/hard.one"
+"$bin" sim --merge "$tmp/hard2" "$tmp/hard" >"$tmp/hard.merged"
+same_text "merge: shards at hard" "$tmp/hard.merged" "$tmp/hard.one" \
+	'at their levels (Red normal, Blue hard)'
+one_line "refused: hard and normal" "hard: does not go with $tmp/s1: other levels (Blue hard, not normal)" -- "$bin" sim --merge "$tmp/s1" "$tmp/hard"
 one_line "refused: scenario" "gate: does not go with $tmp/s1: another scenario or roster (content hash" -- "$bin" sim --merge "$tmp/s1" "$tmp/gate"
 one_line "refused: max rounds" "another --max-rounds (9, not 50)" -- "$bin" sim --merge "$tmp/s1" "$tmp/r9"
 one_line "refused: a sweep and a run" "another sweep (--vary)" -- "$bin" sim --merge "$tmp/s1" "$tmp/sweep"

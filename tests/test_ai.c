@@ -166,10 +166,14 @@ static void test_level_names(void **state)
 	(void)state;
 	assert_int_equal(ai_level_parse("easy"), AI_EASY);
 	assert_int_equal(ai_level_parse("normal"), AI_NORMAL);
-	assert_int_equal(ai_level_parse("hard"), -1);
+	assert_int_equal(ai_level_parse("hard"), AI_HARD);
+	assert_int_equal(ai_level_parse("expert"), -1);
 	assert_int_equal(ai_level_parse(""), -1);
 	assert_string_equal(ai_level_names[AI_EASY], "easy");
 	assert_string_equal(ai_level_names[AI_NORMAL], "normal");
+	assert_string_equal(ai_level_names[AI_HARD], "hard");
+	for (int l = 0; l < AI_LEVEL_COUNT; l++)
+		assert_int_equal(ai_level_parse(ai_level_names[l]), l);
 	assert_int_equal(AI_LEVEL_DEFAULT, AI_NORMAL);
 
 	enum control c;
@@ -179,6 +183,9 @@ static void test_level_names(void **state)
 	assert_int_equal(l, AI_NORMAL);
 	assert_true(session_parse_control("ai:easy", &c, &l));
 	assert_int_equal(l, AI_EASY);
+	assert_true(session_parse_control("ai:hard", &c, &l));
+	assert_int_equal(c, CONTROL_AI);
+	assert_int_equal(l, AI_HARD);
 	/* Saves from before levels: their computer was the easy one. */
 	assert_true(session_parse_control("ai", &c, &l));
 	assert_int_equal(c, CONTROL_AI);
@@ -187,7 +194,7 @@ static void test_level_names(void **state)
 	assert_int_equal(c, CONTROL_HUMAN);
 	assert_true(session_parse_control("remote", &c, &l));
 	assert_int_equal(c, CONTROL_REMOTE);
-	assert_false(session_parse_control("ai:hard", &c, &l));
+	assert_false(session_parse_control("ai:expert", &c, &l));
 	assert_false(session_parse_control("human:easy", &c, &l));
 	assert_false(session_parse_control("robot", &c, &l));
 }
@@ -215,20 +222,19 @@ static struct session *resume_with(const char *dir, const char *const *lines,
 	return s;
 }
 
-static void test_saved_levels(void **state)
-{
-	(void)state;
-	char dir[] = "/tmp/medsiege-test-ai.XXXXXX";
-	assert_non_null(mkdtemp(dir));
-	enum { BLUE, RED };
+enum { BLUE, RED };
 
-	/* What the session writes, it reads back. */
+/* A save whose Blue and Red the session gave to the computer at these
+ * levels: its control lines name them, and they are read back. */
+static void saved_and_read(const char *dir, enum ai_level blue,
+			   enum ai_level red)
+{
 	char *scen = tg_path("tests/data/ai-gate.yaml");
 	char *err = NULL;
 	struct session *s = session_new(scen, 3, dir, &err);
 	assert_non_null(s);
-	session_set_ai(s, BLUE, AI_EASY);
-	session_set_ai(s, RED, AI_NORMAL);
+	session_set_ai(s, BLUE, blue);
+	session_set_ai(s, RED, red);
 	char *path = xstrdup(s->j->path);
 	session_free(s);
 	FILE *f = fopen(path, "r");
@@ -237,21 +243,39 @@ static void test_saved_levels(void **state)
 	size_t len = fread(buf, 1, sizeof buf - 1, f);
 	buf[len] = '\0';
 	fclose(f);
-	assert_non_null(strstr(buf, "# control: ai:easy Blue\n"));
-	assert_non_null(strstr(buf, "# control: ai:normal Red\n"));
+	char *want = xasprintf("# control: ai:%s Blue\n# control: ai:%s Red\n",
+			       ai_level_names[blue], ai_level_names[red]);
+	if (!strstr(buf, want))
+		fail_msg("no '%s' in the save:\n%s", want, buf);
+	free(want);
 	s = session_resume(path, dir, false, &err);
-	assert_non_null(s);
+	if (!s)
+		fail_msg("%s", err);
 	assert_int_equal(s->g->w->teams[BLUE].control, CONTROL_AI);
-	assert_int_equal(s->level[BLUE], AI_EASY);
-	assert_int_equal(s->level[RED], AI_NORMAL);
+	assert_int_equal(s->g->w->teams[RED].control, CONTROL_AI);
+	assert_int_equal(s->level[BLUE], blue);
+	assert_int_equal(s->level[RED], red);
 	session_free(s);
 	unlink(path);
 	free(path);
 	free(scen);
+}
+
+static void test_saved_levels(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/medsiege-test-ai.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+
+	/* What the session writes, it reads back: every level, on each
+	 * team, beside another. */
+	for (int l = 0; l < AI_LEVEL_COUNT; l++)
+		saved_and_read(dir, (enum ai_level)l,
+			       (enum ai_level)((l + 1) % AI_LEVEL_COUNT));
 
 	/* The forms of older saves: the easy level. */
 	static const char *const old[] = {"# control: ai Blue", "# ai: Red"};
-	s = resume_with(dir, old, 2);
+	struct session *s = resume_with(dir, old, 2);
 	assert_int_equal(s->g->w->teams[BLUE].control, CONTROL_AI);
 	assert_int_equal(s->g->w->teams[RED].control, CONTROL_AI);
 	assert_int_equal(s->level[BLUE], AI_EASY);

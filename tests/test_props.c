@@ -229,7 +229,8 @@ static void play_scenario(const char *name, uint64_t seed)
 		assert_null(r.s->warning);
 		struct game *g = r.s->g;
 		for (int t = 0; t < g->w->nteams; t++)
-			session_set_ai(r.s, t, pick(&r, 2) ? AI_EASY : AI_NORMAL);
+			session_set_ai(r.s, t,
+				       (enum ai_level)pick(&r, AI_LEVEL_COUNT));
 		game_start(g);
 		check_invariants(g, "the start");
 		for (; n < nlines && !g->over; n++) {

@@ -1,7 +1,9 @@
 /* ai.h: a computer player. It reads the game as its team sees it and
  * answers with command lines of the shared language, like any player.
- * Two levels: easy (greedy, unit by unit) and normal (plays the goals,
- * moves as a group, weighs odds and risks). */
+ * Three levels: easy (greedy, unit by unit), normal (plays the goals,
+ * moves as a group, weighs odds and risks) and hard (normal's play with
+ * weights of its own, one table when its side attacks and one when it
+ * holds out, tuned against normal). */
 #ifndef MEDSIEGE_AI_H
 #define MEDSIEGE_AI_H
 
@@ -26,7 +28,7 @@ extern const char *const ai_level_names[AI_LEVEL_COUNT];
 /* The level a computer player has unless told otherwise. */
 #define AI_LEVEL_DEFAULT AI_NORMAL
 
-/* Level from its name ("easy", "normal"), or -1. */
+/* Level from its name ("easy", "normal", "hard"), or -1. */
 int ai_level_parse(const char *s);
 
 struct ai;

@@ -102,6 +102,17 @@ int cli_apply_script(struct session *s, const char *path, bool stop_on_error,
 	return *err ? -1 : bad;
 }
 
+/* The level names as a reader would list them ("easy, normal or hard"),
+ * from the one list of levels, so that a new level is named at once. */
+static void add_level_names(struct strbuf *b)
+{
+	for (int l = 0; l < AI_LEVEL_COUNT; l++) {
+		if (l > 0)
+			strbuf_add(b, l == AI_LEVEL_COUNT - 1 ? " or " : ", ");
+		strbuf_add(b, ai_level_names[l]);
+	}
+}
+
 bool cli_ai_arg(const char *who, const char *arg, struct cli_ai *out)
 {
 	const char *colon = strrchr(arg, ':');
@@ -110,8 +121,12 @@ bool cli_ai_arg(const char *who, const char *arg, struct cli_ai *out)
 	if (colon) {
 		int l = ai_level_parse(colon + 1);
 		if (l < 0) {
-			cli_warn("%s: --ai %s: no level '%s' (easy or normal)",
-				 who, arg, colon + 1);
+			struct strbuf names;
+			strbuf_init(&names);
+			add_level_names(&names);
+			cli_warn("%s: --ai %s: no level '%s' (%s)", who, arg,
+				 colon + 1, names.s);
+			strbuf_free(&names);
 			return false;
 		}
 		out->level = (enum ai_level)l;

@@ -32,7 +32,7 @@ static const char sim_usage[] =
 	"                   has no round limit (default 50)\n"
 	"  --jobs J         games played at once, in worker processes, 1 to 256\n"
 	"                   (default: the number of online processors)\n"
-	"  --ai TEAM:LEVEL  the computer plays TEAM at LEVEL, easy or normal\n"
+	"  --ai TEAM:LEVEL  the computer plays TEAM at LEVEL, easy, normal or hard\n"
 	"                   (repeatable; 'all' for every team; default normal)\n"
 	"  --vary KEY=V1,V2,...  a sweep: the games again for each value, one row\n"
 	"                   each; KEY is rounds (the round limit), goal.N.rounds\n"
