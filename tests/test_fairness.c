@@ -133,11 +133,18 @@ static void first_difference(const char *a, const char *b,
 			    ai_level_names[level], line, la);
 }
 
-static void same_for_red(int rounds, enum ai_level level)
+/* The fixtures fog-a, -b, -c with the ending (".yaml", or "-out.yaml"
+ * for those where Red holds out). */
+static void same_for_red_in(int rounds, enum ai_level level,
+			    const char *ending)
 {
-	char *a = play("tests/data/fog-a.yaml", rounds, level);
-	char *b = play("tests/data/fog-b.yaml", rounds, level);
-	char *c = play("tests/data/fog-c.yaml", rounds, level);
+	char path[3][64];
+	for (int i = 0; i < 3; i++)
+		snprintf(path[i], sizeof path[i], "tests/data/fog-%c%s",
+			 'a' + i, ending);
+	char *a = play(path[0], rounds, level);
+	char *b = play(path[1], rounds, level);
+	char *c = play(path[2], rounds, level);
 	/* A whole turn was played, with shots at what Red sees. */
 	assert_non_null(strstr(a, "> shoot "));
 	assert_non_null(strstr(a, "> moveto "));
@@ -148,6 +155,11 @@ static void same_for_red(int rounds, enum ai_level level)
 	free(a);
 	free(b);
 	free(c);
+}
+
+static void same_for_red(int rounds, enum ai_level level)
+{
+	same_for_red_in(rounds, level, ".yaml");
 }
 
 /* At every level: hard, normal's play with weights of its own, must
@@ -164,6 +176,14 @@ static void test_two_rounds(void **state)
 	(void)state;
 	for (int l = 0; l < AI_LEVEL_COUNT; l++)
 		same_for_red(2, (enum ai_level)l);
+}
+
+/* Red holding out: the hard player's other weights, as blind. */
+static void test_holding_out(void **state)
+{
+	(void)state;
+	for (int l = 0; l < AI_LEVEL_COUNT; l++)
+		same_for_red_in(2, (enum ai_level)l, "-out.yaml");
 }
 
 /* Each team's view, kept up to date change by change, is what a cast
@@ -245,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_views_kept_right),
 		cmocka_unit_test(test_first_turn),
 		cmocka_unit_test(test_two_rounds),
+		cmocka_unit_test(test_holding_out),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
