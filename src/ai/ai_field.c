@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/heap.h"
+#include "base/bucket.h"
 #include "base/util.h"
 #include "rules/move.h"
 
@@ -93,16 +93,18 @@ void nf_field(struct nai *n, int rep, int *dist, int pen)
 {
 	int W = n->w;
 	const short *steps = class_steps(n, rep, NF_STEPS_FIELD);
-	struct heap h = {0};
+	/* Distances do not depend on the order ties are taken in, so a
+	 * bucket queue does here. */
+	struct bucket_queue *q = &n->queue;
+	bucket_clear(q);
 	for (int c = 0; c < n->cells; c++)
 		if (dist[c] != INT_MAX)
-			heap_push(&h, dist[c], c);
-	while (h.n) {
-		struct heap_node nd = heap_pop(&h);
-		int at = (int)nd.key;
-		if (at > dist[nd.id])
+			bucket_push(q, dist[c], c);
+	while (q->n) {
+		int at, id = bucket_pop(q, &at);
+		if (at > dist[id])
 			continue;
-		int x = nd.id % W, y = nd.id / W;
+		int x = id % W, y = id / W;
 		/* Who could step here, and at what cost. */
 		for (int d = 0; d < DIR_COUNT; d++) {
 			int px = x - dir_dx[d], py = y - dir_dy[d];
@@ -113,15 +115,14 @@ void nf_field(struct nai *n, int rep, int *dist, int pen)
 				sc = step_cost(n, rep, px, py, (enum dir)d, pen);
 			if (sc < 0)
 				continue;
-			sc += n->busy[nd.id];
+			sc += n->busy[id];
 			int pc = py * W + px;
 			if (at + sc < dist[pc]) {
 				dist[pc] = at + sc;
-				heap_push(&h, dist[pc], pc);
+				bucket_push(q, dist[pc], pc);
 			}
 		}
 	}
-	heap_free(&h);
 	for (int c = 0; c < n->cells; c++)
 		if (dist[c] == INT_MAX)
 			dist[c] = NAI_FAR;
@@ -157,6 +158,29 @@ void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen)
 	n->field_key[f][cls] = key;
 }
 
+/* The cell the way to c comes from, as a search taking cells in order
+ * of (cost, cell) and keeping the first of equal ways would have it: of
+ * the cells p with cost[p] + step == cost[c], the one with the least
+ * (cost[p], p). Every step costs something (terrain costs 1 at least),
+ * so all of them were taken before c was. */
+static int reach_prev(const struct nai *n, const short *steps,
+		      const int *cost, int c)
+{
+	int W = n->w, x = c % W, y = c / W, best = -1;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		int px = x - dir_dx[d], py = y - dir_dy[d];
+		if (px < 0 || py < 0 || px >= W || py >= n->h)
+			continue;
+		int p = py * W + px, sc = steps[p * DIR_COUNT + d];
+		if (sc < 0 || cost[p] == INT_MAX || cost[p] + sc != cost[c])
+			continue;
+		if (best < 0 || cost[p] < cost[best] ||
+		    (cost[p] == cost[best] && p < best))
+			best = p;
+	}
+	return best;
+}
+
 void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 	      int box[4])
 {
@@ -166,20 +190,17 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 	int W = n->w;
 	for (int c = 0; c < n->cells; c++)
 		cost[c] = INT_MAX;
-	if (prev)
-		for (int c = 0; c < n->cells; c++)
-			prev[c] = -1;
-	struct heap h = {0};
+	struct bucket_queue *q = &n->queue;
+	bucket_clear(q);
 	int start = u->y * W + u->x;
 	int x0 = u->x, y0 = u->y, x1 = u->x, y1 = u->y;
 	cost[start] = 0;
-	heap_push(&h, 0, start);
-	while (h.n) {
-		struct heap_node nd = heap_pop(&h);
-		int at = (int)nd.key;
-		if (at > cost[nd.id])
+	bucket_push(q, 0, start);
+	while (q->n) {
+		int at, id = bucket_pop(q, &at);
+		if (at > cost[id])
 			continue;
-		int x = nd.id % W, y = nd.id / W;
+		int x = id % W, y = id / W;
 		x0 = x < x0 ? x : x0;
 		y0 = y < y0 ? y : y0;
 		x1 = x > x1 ? x : x1;
@@ -187,7 +208,7 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 		for (int d = 0; d < DIR_COUNT; d++) {
 			/* As move_step_cost(w, NULL, ...) prices it: the
 			 * ground's price, and no step onto an enemy. */
-			int sc = steps[nd.id * DIR_COUNT + d];
+			int sc = steps[id * DIR_COUNT + d];
 			if (sc < 0 || at + sc > limit)
 				continue;
 			int nc = (y + dir_dy[d]) * W + x + dir_dx[d];
@@ -196,13 +217,22 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 				continue;
 			if (at + sc < cost[nc]) {
 				cost[nc] = at + sc;
-				if (prev)
-					prev[nc] = nd.id;
-				heap_push(&h, cost[nc], nc);
+				bucket_push(q, cost[nc], nc);
 			}
 		}
 	}
-	heap_free(&h);
+	if (prev) {
+		/* The bucket queue takes ties in no set order: the way to
+		 * each cell is chosen afterwards, among those it found. */
+		for (int c = 0; c < n->cells; c++)
+			prev[c] = -1;
+		for (int y = y0; y <= y1; y++)
+			for (int x = x0; x <= x1; x++) {
+				int c = y * W + x;
+				if (c != start && cost[c] != INT_MAX)
+					prev[c] = reach_prev(n, steps, cost, c);
+			}
+	}
 	for (int c = 0; c < n->cells; c++)
 		if (c != start && w->occ[c] >= 0)
 			cost[c] = INT_MAX;

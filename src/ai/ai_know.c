@@ -102,6 +102,7 @@ void nai_free(struct nai *n)
 	free(n->busy);
 	free(n->seen_hits);
 	free(n->prev);
+	bucket_free(&n->queue);
 	free(n);
 }
 

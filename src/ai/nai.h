@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ai/ai_priv.h"
+#include "base/bucket.h"
 
 /* Opening, closing, locking a door: 2 inches, in half-inches. */
 #define NAI_DOOR_COST 4
@@ -155,6 +156,7 @@ struct nai {
 	int *scratch, *cost, *prev; /* w*h each */
 	int *busy;              /* w*h: what a ladder a friend is on costs */
 	int *seen_hits;         /* per unit: hits left when last seen */
+	struct bucket_queue queue; /* the searches': kept for the next one */
 };
 
 /* ai_know.c */
