@@ -128,11 +128,19 @@ void nf_field(struct nai *n, int rep, int *dist, int pen)
 			dist[c] = NAI_FAR;
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t len)
+/* h with the ints a[0..len) mixed in, two at a time: each step (xor,
+ * multiply by an odd number, xor-shift) is one-to-one in h, so arrays
+ * that differ in one pair never meet; eight times fewer steps than a
+ * byte at a time. */
+static uint64_t hash_ints(uint64_t h, const int *a, size_t len)
 {
-	const unsigned char *b = p;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ b[i]) * 0x100000001b3ull;
+	for (size_t i = 0; i < len; i += 2) {
+		uint64_t x = (uint32_t)a[i];
+		if (i + 1 < len)
+			x |= (uint64_t)(uint32_t)a[i + 1] << 32;
+		h = (h ^ x) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 32;
+	}
 	return h;
 }
 
@@ -142,11 +150,10 @@ void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen)
 	size_t size = (size_t)n->cells * sizeof *dist;
 	/* What the search reads: the sources, the ladders' waits, the ground
 	 * (its version; the step table is per class) and the penalty. */
-	uint64_t key = fnv(0xcbf29ce484222325ull, dist, size);
-	key = fnv(key, n->busy, size);
-	unsigned v = n->kmap_version;
-	key = fnv(key, &v, sizeof v);
-	key = fnv(key, &pen, sizeof pen);
+	uint64_t key = hash_ints(0xcbf29ce484222325ull, dist, (size_t)n->cells);
+	key = hash_ints(key, n->busy, (size_t)n->cells);
+	int last[2] = {(int)n->kmap_version, pen};
+	key = hash_ints(key, last, 2);
 	if (n->field_done[f][cls] && n->field_key[f][cls] == key) {
 		memcpy(dist, n->field_done[f][cls], size);
 		return;
