@@ -53,24 +53,28 @@ static int step_cost(const struct nai *n, int rep, int x, int y, enum dir d,
 /* The step costs of rep's class for one kind of search, on the ground as
  * the team knows it now, with no unit in the way: built once for each
  * version of that ground. A step's cost depends on the class alone (a
- * turn on the way is free here: f == d). */
+ * turn on the way is free here: f == d). A unit's reach goes out of
+ * cells, so its table is by the cell a step leaves (-1 off the map); an
+ * objective field goes back into them, so its table is by the cell a
+ * step enters (-1 from off the map): either way a search reads the
+ * eight steps it needs side by side, with no test of the map's edge. */
 static const short *class_steps(struct nai *n, int rep, enum nsteps kind)
 {
 	int cls = world_type(&n->kw, &n->kw.units[rep])->cls;
 	if (n->steps_for[kind][cls] == n->kmap_version + 1)
 		return n->steps[kind][cls];
+	size_t len = (size_t)n->cells * DIR_COUNT;
 	if (!n->steps[kind][cls])
-		n->steps[kind][cls] = xmalloc((size_t)n->cells * DIR_COUNT *
-					      sizeof *n->steps[kind][cls]);
+		n->steps[kind][cls] = xmalloc(len * sizeof *n->steps[kind][cls]);
 	short *s = n->steps[kind][cls];
 	const struct map *m = &n->kw.map;
+	if (kind == NF_STEPS_FIELD)
+		for (size_t i = 0; i < len; i++)
+			s[i] = -1;
 	for (int y = 0; y < n->h; y++)
 		for (int x = 0; x < n->w; x++)
 			for (int d = 0; d < DIR_COUNT; d++) {
 				int nx = x + dir_dx[d], ny = y + dir_dy[d];
-				const struct cell *to =
-					map_inside(m, nx, ny) ? map_cell_c(m, nx, ny)
-							      : NULL;
 				int sc;
 				if (kind == NF_STEPS_REACH) {
 					sc = move_step_cost(&n->kw, n->zeros, rep,
@@ -79,11 +83,14 @@ static const short *class_steps(struct nai *n, int rep, enum nsteps kind)
 					s[(y * n->w + x) * DIR_COUNT + d] = (short)sc;
 					continue;
 				}
+				if (!map_inside(m, nx, ny))
+					continue;
+				const struct cell *to = map_cell_c(m, nx, ny);
 				sc = step_cost(n, rep, x, y, (enum dir)d, 0);
-				if (sc < 0 && to && cell_is_door(to) &&
+				if (sc < 0 && cell_is_door(to) &&
 				    !cell_passable(to) && cell_breachable(to))
 					sc = NF_STEP_BREACH;
-				s[(y * n->w + x) * DIR_COUNT + d] = (short)sc;
+				s[(ny * n->w + nx) * DIR_COUNT + d] = (short)sc;
 			}
 	n->steps_for[kind][cls] = n->kmap_version + 1;
 	return s;
@@ -93,6 +100,9 @@ void nf_field(struct nai *n, int rep, int *dist, int pen)
 {
 	int W = n->w;
 	const short *steps = class_steps(n, rep, NF_STEPS_FIELD);
+	int back[DIR_COUNT]; /* to the cell a step in direction d came from */
+	for (int d = 0; d < DIR_COUNT; d++)
+		back[d] = -(dir_dy[d] * W + dir_dx[d]);
 	/* Distances do not depend on the order ties are taken in, so a
 	 * bucket queue does here. */
 	struct bucket_queue *q = &n->queue;
@@ -104,21 +114,20 @@ void nf_field(struct nai *n, int rep, int *dist, int pen)
 		int at, id = bucket_pop(q, &at);
 		if (at > dist[id])
 			continue;
-		int x = id % W, y = id / W;
 		/* Who could step here, and at what cost. */
+		const short *in = steps + (size_t)id * DIR_COUNT;
+		int wait = n->busy[id];
 		for (int d = 0; d < DIR_COUNT; d++) {
-			int px = x - dir_dx[d], py = y - dir_dy[d];
-			if (px < 0 || py < 0 || px >= W || py >= n->h)
-				continue;
-			int sc = steps[(py * W + px) * DIR_COUNT + d];
+			int sc = in[d];
 			if (sc == NF_STEP_BREACH)
-				sc = step_cost(n, rep, px, py, (enum dir)d, pen);
+				sc = step_cost(n, rep, id % W - dir_dx[d],
+					       id / W - dir_dy[d], (enum dir)d,
+					       pen);
 			if (sc < 0)
 				continue;
-			sc += n->busy[id];
-			int pc = py * W + px;
-			if (at + sc < dist[pc]) {
-				dist[pc] = at + sc;
+			int pc = id + back[d];
+			if (at + sc + wait < dist[pc]) {
+				dist[pc] = at + sc + wait;
 				bucket_push(q, dist[pc], pc);
 			}
 		}

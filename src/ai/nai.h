@@ -121,9 +121,11 @@ struct nai {
 	int *occ;
 	struct map kmap;        /* the ground as last seen, cell by cell */
 	unsigned kmap_version;  /* moves on whenever a cell of kmap changes */
-	/* Per kind of search and movement class: what each step (cell *
-	 * DIR_COUNT + dir) of kmap costs with no unit in the way, built for
-	 * kmap_version steps_for - 1 (0: not built), on demand. */
+	/* Per kind of search and movement class: what each step of kmap
+	 * costs with no unit in the way (cell * DIR_COUNT + dir: for
+	 * NF_STEPS_REACH the cell it leaves, for NF_STEPS_FIELD the cell it
+	 * enters), built for kmap_version steps_for - 1 (0: not built), on
+	 * demand. */
 	short *steps[NF_STEPS_COUNT][CLASS_COUNT];
 	unsigned steps_for[NF_STEPS_COUNT][CLASS_COUNT];
 	unsigned char *zeros;   /* nunits zero flags: no unit known */
