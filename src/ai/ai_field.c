@@ -197,15 +197,18 @@ static int reach_prev(const struct nai *n, const short *steps,
 	return best;
 }
 
-void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
-	      int box[4])
+/* nf_reach's search, on a cost that is INT_MAX on every cell on entry:
+ * it writes only inside the box it leaves in box (every cell it gives a
+ * cost it also takes), friends' cells included. */
+static void reach_search(struct nai *n, int idx, int limit, int *cost,
+			 const short *steps, int box[4])
 {
 	const struct world *w = &n->kw;
 	const struct unit *u = &w->units[idx];
-	const short *steps = class_steps(n, idx, NF_STEPS_REACH);
 	int W = n->w;
-	for (int c = 0; c < n->cells; c++)
-		cost[c] = INT_MAX;
+	int ahead[DIR_COUNT]; /* to the cell a step in direction d enters */
+	for (int d = 0; d < DIR_COUNT; d++)
+		ahead[d] = dir_dy[d] * W + dir_dx[d];
 	struct bucket_queue *q = &n->queue;
 	bucket_clear(q);
 	int start = u->y * W + u->x;
@@ -221,13 +224,14 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 		y0 = y < y0 ? y : y0;
 		x1 = x > x1 ? x : x1;
 		y1 = y > y1 ? y : y1;
+		const short *out = steps + (size_t)id * DIR_COUNT;
 		for (int d = 0; d < DIR_COUNT; d++) {
 			/* As move_step_cost(w, NULL, ...) prices it: the
 			 * ground's price, and no step onto an enemy. */
-			int sc = steps[id * DIR_COUNT + d];
+			int sc = out[d];
 			if (sc < 0 || at + sc > limit)
 				continue;
-			int nc = (y + dir_dy[d]) * W + x + dir_dx[d];
+			int nc = id + ahead[d];
 			int o = w->occ[nc];
 			if (o >= 0 && w->units[o].team != u->team)
 				continue;
@@ -237,25 +241,64 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 			}
 		}
 	}
+	box[0] = x0;
+	box[1] = y0;
+	box[2] = x1;
+	box[3] = y1;
+}
+
+/* No stopping on another unit's cell: only the box can hold one with a
+ * cost. */
+static void reach_leave_units(const struct nai *n, int idx, int *cost,
+			      const int box[4])
+{
+	const struct unit *u = &n->kw.units[idx];
+	int start = u->y * n->w + u->x;
+	for (int y = box[1]; y <= box[3]; y++)
+		for (int x = box[0]; x <= box[2]; x++) {
+			int c = y * n->w + x;
+			if (c != start && n->occ[c] >= 0)
+				cost[c] = INT_MAX;
+		}
+}
+
+void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
+	      int box[4])
+{
+	const short *steps = class_steps(n, idx, NF_STEPS_REACH);
+	for (int c = 0; c < n->cells; c++)
+		cost[c] = INT_MAX;
+	int b[4];
+	reach_search(n, idx, limit, cost, steps, b);
 	if (prev) {
 		/* The bucket queue takes ties in no set order: the way to
 		 * each cell is chosen afterwards, among those it found. */
+		const struct unit *u = &n->kw.units[idx];
+		int start = u->y * n->w + u->x;
 		for (int c = 0; c < n->cells; c++)
 			prev[c] = -1;
-		for (int y = y0; y <= y1; y++)
-			for (int x = x0; x <= x1; x++) {
-				int c = y * W + x;
+		for (int y = b[1]; y <= b[3]; y++)
+			for (int x = b[0]; x <= b[2]; x++) {
+				int c = y * n->w + x;
 				if (c != start && cost[c] != INT_MAX)
 					prev[c] = reach_prev(n, steps, cost, c);
 			}
 	}
-	for (int c = 0; c < n->cells; c++)
-		if (c != start && w->occ[c] >= 0)
-			cost[c] = INT_MAX;
-	if (box) {
-		box[0] = x0;
-		box[1] = y0;
-		box[2] = x1;
-		box[3] = y1;
-	}
+	reach_leave_units(n, idx, cost, b);
+	if (box)
+		memcpy(box, b, sizeof b);
+}
+
+void nf_reach_box(struct nai *n, int idx, int limit, int *cost, int box[4])
+{
+	reach_search(n, idx, limit, cost, class_steps(n, idx, NF_STEPS_REACH),
+		     box);
+	reach_leave_units(n, idx, cost, box);
+}
+
+void nf_reach_box_clear(const struct nai *n, int *cost, const int box[4])
+{
+	for (int y = box[1]; y <= box[3]; y++)
+		for (int x = box[0]; x <= box[2]; x++)
+			cost[y * n->w + x] = INT_MAX;
 }

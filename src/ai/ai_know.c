@@ -63,6 +63,8 @@ struct nai *nai_new(const struct game *g, int team)
 	n->tx = xcalloc(units, sizeof *n->tx);
 	n->ty = xcalloc(units, sizeof *n->ty);
 	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
+	for (int c = 0; c < n->cells; c++)
+		n->scratch[c] = INT_MAX; /* as nf_reach_box wants it */
 	n->cost = xmalloc((size_t)n->cells * sizeof *n->cost);
 	n->busy = xcalloc((size_t)n->cells, sizeof *n->busy);
 	n->seen_hits = xmalloc(units * sizeof *n->seen_hits);
@@ -263,7 +265,7 @@ static void engage_map(struct nai *n, struct nenemy *e, int turns)
 			reach = t->weapons[i].range;
 	int *cost = n->scratch;
 	int box[4];
-	nf_reach(n, e->idx, t->move * 2 * turns, cost, NULL, box);
+	nf_reach_box(n, e->idx, t->move * 2 * turns, cost, box);
 	e->ex = box[0] - reach > 0 ? box[0] - reach : 0;
 	e->ey = box[1] - reach > 0 ? box[1] - reach : 0;
 	e->ew = (box[2] + reach < n->w ? box[2] + reach : n->w - 1) - e->ex + 1;
@@ -280,6 +282,7 @@ static void engage_map(struct nai *n, struct nenemy *e, int turns)
 			if (cost[y * n->w + x] != INT_MAX ||
 			    (x == u->x && y == u->y))
 				mark_engage(n, e, x, y, reach);
+	nf_reach_box_clear(n, cost, box);
 	e->engage_key = engage_from(n, e, turns);
 }
 

@@ -155,7 +155,8 @@ struct nai {
 	unsigned char *has_shot; /* a target in range and sight, from where
 				    it stood when its move began */
 	int *tx, *ty;           /* where it chose to go, or -1 */
-	int *scratch, *cost, *prev; /* w*h each */
+	int *cost, *prev;       /* w*h each */
+	int *scratch;           /* w*h, INT_MAX between nf_reach_box's uses */
 	int *busy;              /* w*h: what a ladder a friend is on costs */
 	int *seen_hits;         /* per unit: hits left when last seen */
 	struct bucket_queue queue; /* the searches': kept for the next one */
@@ -201,6 +202,12 @@ void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen);
  * are free: for war machines, game_reach is exact. */
 void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 	      int box[4]);
+/* nf_reach's costs within the box it leaves in box, on a cost that is
+ * INT_MAX on every cell on entry: nothing outside the box is written,
+ * and nf_reach_box_clear makes it all INT_MAX again, at the cost of the
+ * box rather than the map. */
+void nf_reach_box(struct nai *n, int idx, int limit, int *cost, int box[4]);
+void nf_reach_box_clear(const struct nai *n, int *cost, const int box[4]);
 
 /* ai_goal.c */
 /* Read the goals into n->p. */
