@@ -50,6 +50,15 @@ static int step_cost(const struct nai *n, int rep, int x, int y, enum dir d,
  * penalty, so it is asked of step_cost each time. */
 #define NF_STEP_BREACH SHRT_MIN
 
+/* The table of one kind of steps for class cls, allocated. */
+static short *steps_table(struct nai *n, enum nsteps kind, int cls)
+{
+	if (!n->steps[kind][cls])
+		n->steps[kind][cls] = xmalloc((size_t)n->cells * DIR_COUNT *
+					      sizeof *n->steps[kind][cls]);
+	return n->steps[kind][cls];
+}
+
 /* The step costs of rep's class for one kind of search, on the ground as
  * the team knows it now, with no unit in the way: built once for each
  * version of that ground. A step's cost depends on the class alone (a
@@ -57,43 +66,51 @@ static int step_cost(const struct nai *n, int rep, int x, int y, enum dir d,
  * cells, so its table is by the cell a step leaves (-1 off the map); an
  * objective field goes back into them, so its table is by the cell a
  * step enters (-1 from off the map): either way a search reads the
- * eight steps it needs side by side, with no test of the map's edge. */
+ * eight steps it needs side by side, with no test of the map's edge.
+ * The two differ only at shut doors, so a field's table is the reach's
+ * turned round, with its doors priced apart. */
 static const short *class_steps(struct nai *n, int rep, enum nsteps kind)
 {
 	int cls = world_type(&n->kw, &n->kw.units[rep])->cls;
-	if (n->steps_for[kind][cls] == n->kmap_version + 1)
+	unsigned now = n->kmap_version + 1;
+	if (n->steps_for[kind][cls] == now)
 		return n->steps[kind][cls];
-	size_t len = (size_t)n->cells * DIR_COUNT;
-	if (!n->steps[kind][cls])
-		n->steps[kind][cls] = xmalloc(len * sizeof *n->steps[kind][cls]);
-	short *s = n->steps[kind][cls];
 	const struct map *m = &n->kw.map;
-	if (kind == NF_STEPS_FIELD)
-		for (size_t i = 0; i < len; i++)
-			s[i] = -1;
+	int W = n->w;
+	short *out = steps_table(n, NF_STEPS_REACH, cls);
+	if (n->steps_for[NF_STEPS_REACH][cls] != now) {
+		for (int y = 0; y < n->h; y++)
+			for (int x = 0; x < W; x++)
+				for (int d = 0; d < DIR_COUNT; d++)
+					out[(y * W + x) * DIR_COUNT + d] =
+						(short)move_step_cost(
+							&n->kw, n->zeros, rep, x, y,
+							(enum dir)d, (enum dir)d, NULL);
+		n->steps_for[NF_STEPS_REACH][cls] = now;
+	}
+	if (kind == NF_STEPS_REACH)
+		return out;
+	short *in = steps_table(n, NF_STEPS_FIELD, cls);
+	for (size_t i = 0; i < (size_t)n->cells * DIR_COUNT; i++)
+		in[i] = -1;
 	for (int y = 0; y < n->h; y++)
-		for (int x = 0; x < n->w; x++)
+		for (int x = 0; x < W; x++)
 			for (int d = 0; d < DIR_COUNT; d++) {
 				int nx = x + dir_dx[d], ny = y + dir_dy[d];
-				int sc;
-				if (kind == NF_STEPS_REACH) {
-					sc = move_step_cost(&n->kw, n->zeros, rep,
-							    x, y, (enum dir)d,
-							    (enum dir)d, NULL);
-					s[(y * n->w + x) * DIR_COUNT + d] = (short)sc;
-					continue;
-				}
 				if (!map_inside(m, nx, ny))
 					continue;
 				const struct cell *to = map_cell_c(m, nx, ny);
-				sc = step_cost(n, rep, x, y, (enum dir)d, 0);
-				if (sc < 0 && cell_is_door(to) &&
-				    !cell_passable(to) && cell_breachable(to))
-					sc = NF_STEP_BREACH;
-				s[(ny * n->w + nx) * DIR_COUNT + d] = (short)sc;
+				/* Where step_cost asks move_step_cost. */
+				int sc = out[(y * W + x) * DIR_COUNT + d];
+				if (cell_is_door(to) && !cell_passable(to)) {
+					sc = step_cost(n, rep, x, y, (enum dir)d, 0);
+					if (sc < 0 && cell_breachable(to))
+						sc = NF_STEP_BREACH;
+				}
+				in[(ny * W + nx) * DIR_COUNT + d] = (short)sc;
 			}
-	n->steps_for[kind][cls] = n->kmap_version + 1;
-	return s;
+	n->steps_for[NF_STEPS_FIELD][cls] = now;
+	return in;
 }
 
 void nf_field(struct nai *n, int rep, int *dist, int pen)
