@@ -36,11 +36,6 @@ int dir_from_delta(int dx, int dy)
 	return -1;
 }
 
-bool dir_diagonal(enum dir d)
-{
-	return dir_dx[d] != 0 && dir_dy[d] != 0;
-}
-
 int dir_turns(enum dir a, enum dir b)
 {
 	int t = abs((int)a - (int)b);

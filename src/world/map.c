@@ -271,18 +271,6 @@ void map_cell_traits(const struct cell *c, char *buf, int size)
 		trait(buf, size, t->hits == 1 ? "%d hit" : "%d hits", t->hits);
 }
 
-bool cell_is_door(const struct cell *c)
-{
-	return c->t.kind == TERRAIN_DOOR && !c->t.broken;
-}
-
-bool cell_passable(const struct cell *c)
-{
-	if (cell_is_door(c))
-		return c->t.state == DOOR_OPEN;
-	return c->t.passable;
-}
-
 bool cell_blocks_sight(const struct cell *c)
 {
 	if (cell_is_door(c))

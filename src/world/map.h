@@ -155,12 +155,21 @@ static inline const struct cell *map_cell_c(const struct map *m, int x, int y)
 	return &m->cells[y * m->w + x];
 }
 
+/* Inline, as the searches ask them of every step. */
+static inline bool cell_is_door(const struct cell *c)
+{
+	return c->t.kind == TERRAIN_DOOR && !c->t.broken;
+}
 /* Whether a cell can be entered at all right now (doors: only when open or
  * broken). Locked-by-team permission is a movement rule, not checked here. */
-bool cell_passable(const struct cell *c);
+static inline bool cell_passable(const struct cell *c)
+{
+	if (cell_is_door(c))
+		return c->t.state == DOOR_OPEN;
+	return c->t.passable;
+}
 /* Whether terrain blocks sight now (walls, closed doors, tall features). */
 bool cell_blocks_sight(const struct cell *c);
-bool cell_is_door(const struct cell *c);
 /* A door or wall that a structures weapon may attack. */
 bool cell_breachable(const struct cell *c);
 /* The ASCII symbol to draw for a cell in its current state. */
