@@ -5,12 +5,6 @@
 
 #include "base/util.h"
 
-/* The bucket of key on a ring of q->ring buckets. */
-static int slot(const struct bucket_queue *q, int key)
-{
-	return (int)((unsigned)key & (unsigned)(q->ring - 1));
-}
-
 /* A ring of at least span buckets, the queued entries moved to it. */
 static void grow(struct bucket_queue *q, long span)
 {
@@ -34,7 +28,7 @@ static void grow(struct bucket_queue *q, long span)
 	q->ring = ring;
 }
 
-void bucket_push(struct bucket_queue *q, int key, int id)
+void bucket_make_room(struct bucket_queue *q, int key)
 {
 	if (q->n == 0) {
 		q->lo = q->hi = key;
@@ -48,39 +42,10 @@ void bucket_push(struct bucket_queue *q, int key, int id)
 		q->lo = lo;
 		q->hi = hi;
 	}
-	int i = q->free1 - 1;
-	if (i >= 0) {
-		q->free1 = q->e[i].next + 1;
-	} else {
-		if (q->used == q->cap) {
-			q->cap = q->cap ? q->cap * 2 : 256;
-			q->e = xrealloc(q->e, (size_t)q->cap * sizeof *q->e);
-		}
-		i = q->used++;
+	if (!q->free1 && q->used == q->cap) {
+		q->cap = q->cap ? q->cap * 2 : 256;
+		q->e = xrealloc(q->e, (size_t)q->cap * sizeof *q->e);
 	}
-	int s = slot(q, key);
-	q->e[i] = (struct bucket_entry){key, id, q->head[s]};
-	q->head[s] = i;
-	q->n++;
-}
-
-int bucket_pop(struct bucket_queue *q, int *key)
-{
-	/* Every queued key is in lo..hi and the ring is at least that
-	 * wide, so the first bucket not empty from lo holds the least. */
-	int s = slot(q, q->lo);
-	while (q->head[s] < 0) {
-		q->lo++;
-		s = (s + 1) & (q->ring - 1);
-	}
-	int i = q->head[s];
-	struct bucket_entry *en = &q->e[i];
-	q->head[s] = en->next;
-	en->next = q->free1 - 1;
-	q->free1 = i + 1;
-	q->n--;
-	*key = en->key;
-	return en->id;
 }
 
 void bucket_clear(struct bucket_queue *q)

@@ -24,11 +24,51 @@ struct bucket_queue {
 	int lo, hi;                /* while n > 0, every queued key is in lo..hi */
 };
 
-/* Queue id with key (>= 0). */
-void bucket_push(struct bucket_queue *q, int key, int id);
+/* Out of bucket_push's way: make the ring hold key with the keys queued
+ * and make room for one more entry. */
+void bucket_make_room(struct bucket_queue *q, int key);
+
+/* Queue id with key (>= 0). Inline, as the searches push every step. */
+static inline void bucket_push(struct bucket_queue *q, int key, int id)
+{
+	if (q->n == 0 || key < q->lo || key > q->hi ||
+	    (!q->free1 && q->used == q->cap))
+		bucket_make_room(q, key);
+	int i;
+	if (q->free1) {
+		i = q->free1 - 1;
+		q->free1 = q->e[i].next + 1;
+	} else {
+		i = q->used++;
+	}
+	int s = (int)((unsigned)key & (unsigned)(q->ring - 1));
+	q->e[i] = (struct bucket_entry){key, id, q->head[s]};
+	q->head[s] = i;
+	q->n++;
+}
+
 /* The id of a least key, taken out, with that key in *key; the queue
- * must not be empty. */
-int bucket_pop(struct bucket_queue *q, int *key);
+ * must not be empty. Every queued key is in lo..hi and the ring is at
+ * least that wide, so the first bucket not empty from lo holds the
+ * least. */
+static inline int bucket_pop(struct bucket_queue *q, int *key)
+{
+	unsigned mask = (unsigned)q->ring - 1;
+	int s = (int)((unsigned)q->lo & mask);
+	while (q->head[s] < 0) {
+		q->lo++;
+		s = (int)((unsigned)(s + 1) & mask);
+	}
+	int i = q->head[s];
+	struct bucket_entry *en = &q->e[i];
+	q->head[s] = en->next;
+	en->next = q->free1 - 1;
+	q->free1 = i + 1;
+	q->n--;
+	*key = en->key;
+	return en->id;
+}
+
 /* Take everything out, keeping the memory for the next search. */
 void bucket_clear(struct bucket_queue *q);
 /* Free what q owns; q is then an empty queue again. */
