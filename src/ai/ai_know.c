@@ -252,6 +252,29 @@ static uint64_t engage_from(const struct nai *n, const struct nenemy *e,
 	return h ? h : 1;
 }
 
+/* Whether enemy u could stand at x,y after its move (cost from
+ * nf_reach_box). */
+static bool engage_source(const struct nai *n, const int *cost,
+			  const struct unit *u, int x, int y)
+{
+	return cost[y * n->w + x] != INT_MAX || (x == u->x && y == u->y);
+}
+
+/* Whether each of the four cells beside x,y on the map is one u could
+ * stand at. */
+static bool engage_inner(const struct nai *n, const int *cost,
+			 const struct unit *u, int x, int y)
+{
+	static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+	for (int k = 0; k < 4; k++) {
+		int ax = x + dx[k], ay = y + dy[k];
+		if (map_inside(&n->kw.map, ax, ay) &&
+		    !engage_source(n, cost, u, ax, ay))
+			return false;
+	}
+	return true;
+}
+
 static void engage_map(struct nai *n, struct nenemy *e, int turns)
 {
 	if (e->engage_key && e->engage_key == engage_from(n, e, turns))
@@ -278,10 +301,16 @@ static void engage_map(struct nai *n, struct nenemy *e, int turns)
 	}
 	memset(e->engage, 0, size);
 	for (int y = box[1]; y <= box[3]; y++)
-		for (int x = box[0]; x <= box[2]; x++)
-			if (cost[y * n->w + x] != INT_MAX ||
-			    (x == u->x && y == u->y))
+		for (int x = box[0]; x <= box[2]; x++) {
+			if (!engage_source(n, cost, u, x, y))
+				continue;
+			/* A reach of one marks the cell and the four beside
+			 * it, and those it could stand on mark themselves. */
+			if (reach == 1 && engage_inner(n, cost, u, x, y))
+				e->engage[(y - e->ey) * e->ew + x - e->ex] = 1;
+			else
 				mark_engage(n, e, x, y, reach);
+		}
 	nf_reach_box_clear(n, cost, box);
 	e->engage_key = engage_from(n, e, turns);
 }
