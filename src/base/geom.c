@@ -42,12 +42,6 @@ int dir_turns(enum dir a, enum dir b)
 	return t > 4 ? 8 - t : t;
 }
 
-int geom_dist2(int ax, int ay, int bx, int by)
-{
-	int dx = bx - ax, dy = by - ay;
-	return dx * dx + dy * dy;
-}
-
 bool geom_within(int ax, int ay, int bx, int by, int r)
 {
 	return geom_dist2(ax, ay, bx, by) <= r * r;

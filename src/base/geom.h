@@ -38,8 +38,13 @@ static inline bool dir_diagonal(enum dir d)
 /* Number of 45-degree turns between two facings (0..4). */
 int dir_turns(enum dir a, enum dir b);
 
-/* Squared distance between two cell centres. */
-int geom_dist2(int ax, int ay, int bx, int by);
+/* Squared distance between two cell centres. Inline: asked of every
+ * pair of units. */
+static inline int geom_dist2(int ax, int ay, int bx, int by)
+{
+	int dx = bx - ax, dy = by - ay;
+	return dx * dx + dy * dy;
+}
 /* d <= r, exactly. */
 bool geom_within(int ax, int ay, int bx, int by, int r);
 /* d > r/2, exactly ("over half range"). */
