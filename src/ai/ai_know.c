@@ -399,9 +399,13 @@ static void build_world(struct nai *n, const struct game *g,
 		n->seen_hits[i] = u->hits;
 		n->occ[u->y * n->w + u->x] = i;
 	}
-	/* What it sees now it sees as it is; the rest as it was. */
+	/* What it sees now it sees as it is; the rest as it was. A cell
+	 * copied byte for byte is the same, and most are. */
 	for (int c = 0; c < n->cells; c++)
-		if (k->view[c] && !cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
+		if (k->view[c] &&
+		    memcmp(&n->kmap.cells[c], &w->map.cells[c],
+			   sizeof(struct cell)) != 0 &&
+		    !cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
 			n->kmap.cells[c] = w->map.cells[c];
 			n->kmap_version++;
 		}
