@@ -283,8 +283,7 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 	      int box[4])
 {
 	const short *steps = class_steps(n, idx, NF_STEPS_REACH);
-	for (int c = 0; c < n->cells; c++)
-		cost[c] = INT_MAX;
+	util_fill_int(cost, (size_t)n->cells, INT_MAX);
 	int b[4];
 	reach_search(n, idx, limit, cost, steps, b);
 	if (prev) {
@@ -292,8 +291,7 @@ void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 		 * each cell is chosen afterwards, among those it found. */
 		const struct unit *u = &n->kw.units[idx];
 		int start = u->y * n->w + u->x;
-		for (int c = 0; c < n->cells; c++)
-			prev[c] = -1;
+		util_fill_int(prev, (size_t)n->cells, -1);
 		for (int y = b[1]; y <= b[3]; y++)
 			for (int x = b[0]; x <= b[2]; x++) {
 				int c = y * n->w + x;

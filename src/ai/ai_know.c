@@ -63,8 +63,8 @@ struct nai *nai_new(const struct game *g, int team)
 	n->tx = xcalloc(units, sizeof *n->tx);
 	n->ty = xcalloc(units, sizeof *n->ty);
 	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
-	for (int c = 0; c < n->cells; c++)
-		n->scratch[c] = INT_MAX; /* as nf_reach_box wants it */
+	/* As nf_reach_box wants it. */
+	util_fill_int(n->scratch, (size_t)n->cells, INT_MAX);
 	n->cost = xmalloc((size_t)n->cells * sizeof *n->cost);
 	n->busy = xcalloc((size_t)n->cells, sizeof *n->busy);
 	n->seen_hits = xmalloc(units * sizeof *n->seen_hits);
