@@ -1,7 +1,9 @@
 /* test_bucket.c: the bucket queue the computer player's searches use:
  * everything pushed comes out once, least key first, whatever the spread
  * of the keys (the ring grows), pushes below the least key included; a
- * search over a small grid finds the distances a plain one does. */
+ * search over a small grid finds the distances a plain one does. And
+ * util_fill_int, which the searches start from, fills what it is asked
+ * and nothing past it. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "base/bucket.h"
+#include "base/util.h"
 
 /* A repeatable stream of numbers below n. */
 static unsigned next_below(unsigned *s, unsigned n)
@@ -194,6 +197,22 @@ static void test_search_distances(void **state)
 		assert_int_equal(dist[c], ref[c]);
 }
 
+static void test_fill_every_length(void **state)
+{
+	(void)state;
+	int a[40];
+	for (size_t n = 0; n <= 37; n++) {
+		for (int i = 0; i < 40; i++)
+			a[i] = 7;
+		util_fill_int(a + 1, n, n % 2 ? INT_MAX : -1);
+		assert_int_equal(a[0], 7);
+		for (size_t i = 1; i <= n; i++)
+			assert_int_equal(a[i], n % 2 ? INT_MAX : -1);
+		for (size_t i = n + 1; i < 40; i++)
+			assert_int_equal(a[i], 7);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_push_below_least_before_pop),
 		cmocka_unit_test(test_clear_empties_and_keeps_memory),
 		cmocka_unit_test(test_search_distances),
+		cmocka_unit_test(test_fill_every_length),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
