@@ -62,6 +62,8 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 	n->tx = xcalloc(units, sizeof *n->tx);
 	n->ty = xcalloc(units, sizeof *n->ty);
 	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
+	/* As nf_reach_box wants it. */
+	util_fill_int(n->scratch, (size_t)n->cells, INT_MAX);
 	n->cost = xmalloc((size_t)n->cells * sizeof *n->cost);
 	n->busy = xcalloc((size_t)n->cells, sizeof *n->busy);
 	n->seen_hits = xmalloc(units * sizeof *n->seen_hits);
@@ -101,6 +103,7 @@ void nai_free(struct nai *n)
 	free(n->busy);
 	free(n->seen_hits);
 	free(n->prev);
+	bucket_free(&n->queue);
 	free(n);
 }
 
@@ -248,6 +251,29 @@ static uint64_t engage_from(const struct nai *n, const struct nenemy *e,
 	return h ? h : 1;
 }
 
+/* Whether enemy u could stand at x,y after its move (cost from
+ * nf_reach_box). */
+static bool engage_source(const struct nai *n, const int *cost,
+			  const struct unit *u, int x, int y)
+{
+	return cost[y * n->w + x] != INT_MAX || (x == u->x && y == u->y);
+}
+
+/* Whether each of the four cells beside x,y on the map is one u could
+ * stand at. */
+static bool engage_inner(const struct nai *n, const int *cost,
+			 const struct unit *u, int x, int y)
+{
+	static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+	for (int k = 0; k < 4; k++) {
+		int ax = x + dx[k], ay = y + dy[k];
+		if (map_inside(&n->kw.map, ax, ay) &&
+		    !engage_source(n, cost, u, ax, ay))
+			return false;
+	}
+	return true;
+}
+
 static void engage_map(struct nai *n, struct nenemy *e, int turns)
 {
 	if (e->engage_key && e->engage_key == engage_from(n, e, turns))
@@ -261,7 +287,7 @@ static void engage_map(struct nai *n, struct nenemy *e, int turns)
 			reach = t->weapons[i].range;
 	int *cost = n->scratch;
 	int box[4];
-	nf_reach(n, e->idx, t->move * 2 * turns, cost, NULL, box);
+	nf_reach_box(n, e->idx, t->move * 2 * turns, cost, box);
 	e->ex = box[0] - reach > 0 ? box[0] - reach : 0;
 	e->ey = box[1] - reach > 0 ? box[1] - reach : 0;
 	e->ew = (box[2] + reach < n->w ? box[2] + reach : n->w - 1) - e->ex + 1;
@@ -274,10 +300,17 @@ static void engage_map(struct nai *n, struct nenemy *e, int turns)
 	}
 	memset(e->engage, 0, size);
 	for (int y = box[1]; y <= box[3]; y++)
-		for (int x = box[0]; x <= box[2]; x++)
-			if (cost[y * n->w + x] != INT_MAX ||
-			    (x == u->x && y == u->y))
+		for (int x = box[0]; x <= box[2]; x++) {
+			if (!engage_source(n, cost, u, x, y))
+				continue;
+			/* A reach of one marks the cell and the four beside
+			 * it, and those it could stand on mark themselves. */
+			if (reach == 1 && engage_inner(n, cost, u, x, y))
+				e->engage[(y - e->ey) * e->ew + x - e->ex] = 1;
+			else
 				mark_engage(n, e, x, y, reach);
+		}
+	nf_reach_box_clear(n, cost, box);
 	e->engage_key = engage_from(n, e, turns);
 }
 
@@ -365,9 +398,13 @@ static void build_world(struct nai *n, const struct game *g,
 		n->seen_hits[i] = u->hits;
 		n->occ[u->y * n->w + u->x] = i;
 	}
-	/* What it sees now it sees as it is; the rest as it was. */
+	/* What it sees now it sees as it is; the rest as it was. A cell
+	 * copied byte for byte is the same, and most are. */
 	for (int c = 0; c < n->cells; c++)
-		if (k->view[c] && !cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
+		if (k->view[c] &&
+		    memcmp(&n->kmap.cells[c], &w->map.cells[c],
+			   sizeof(struct cell)) != 0 &&
+		    !cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
 			n->kmap.cells[c] = w->map.cells[c];
 			n->kmap_version++;
 		}

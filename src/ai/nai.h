@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ai/ai_priv.h"
+#include "base/bucket.h"
 
 /* Opening, closing, locking a door: 2 inches, in half-inches. */
 #define NAI_DOOR_COST 4
@@ -125,9 +126,11 @@ struct nai {
 	int *occ;
 	struct map kmap;        /* the ground as last seen, cell by cell */
 	unsigned kmap_version;  /* moves on whenever a cell of kmap changes */
-	/* Per kind of search and movement class: what each step (cell *
-	 * DIR_COUNT + dir) of kmap costs with no unit in the way, built for
-	 * kmap_version steps_for - 1 (0: not built), on demand. */
+	/* Per kind of search and movement class: what each step of kmap
+	 * costs with no unit in the way (cell * DIR_COUNT + dir: for
+	 * NF_STEPS_REACH the cell it leaves, for NF_STEPS_FIELD the cell it
+	 * enters), built for kmap_version steps_for - 1 (0: not built), on
+	 * demand. */
 	short *steps[NF_STEPS_COUNT][CLASS_COUNT];
 	unsigned steps_for[NF_STEPS_COUNT][CLASS_COUNT];
 	unsigned char *zeros;   /* nunits zero flags: no unit known */
@@ -157,9 +160,11 @@ struct nai {
 	unsigned char *has_shot; /* a target in range and sight, from where
 				    it stood when its move began */
 	int *tx, *ty;           /* where it chose to go, or -1 */
-	int *scratch, *cost, *prev; /* w*h each */
+	int *cost, *prev;       /* w*h each */
+	int *scratch;           /* w*h, INT_MAX between nf_reach_box's uses */
 	int *busy;              /* w*h: what a ladder a friend is on costs */
 	int *seen_hits;         /* per unit: hits left when last seen */
+	struct bucket_queue queue; /* the searches': kept for the next one */
 };
 
 /* ai_know.c */
@@ -202,6 +207,12 @@ void nf_field_kind(struct nai *n, enum nfield f, int cls, int rep, int pen);
  * are free: for war machines, game_reach is exact. */
 void nf_reach(struct nai *n, int idx, int limit, int *cost, int *prev,
 	      int box[4]);
+/* nf_reach's costs within the box it leaves in box, on a cost that is
+ * INT_MAX on every cell on entry: nothing outside the box is written,
+ * and nf_reach_box_clear makes it all INT_MAX again, at the cost of the
+ * box rather than the map. */
+void nf_reach_box(struct nai *n, int idx, int limit, int *cost, int box[4]);
+void nf_reach_box_clear(const struct nai *n, int *cost, const int box[4]);
 
 /* ai_goal.c */
 /* Read the goals into n->p. */

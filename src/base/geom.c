@@ -36,21 +36,10 @@ int dir_from_delta(int dx, int dy)
 	return -1;
 }
 
-bool dir_diagonal(enum dir d)
-{
-	return dir_dx[d] != 0 && dir_dy[d] != 0;
-}
-
 int dir_turns(enum dir a, enum dir b)
 {
 	int t = abs((int)a - (int)b);
 	return t > 4 ? 8 - t : t;
-}
-
-int geom_dist2(int ax, int ay, int bx, int by)
-{
-	int dx = bx - ax, dy = by - ay;
-	return dx * dx + dy * dy;
 }
 
 bool geom_within(int ax, int ay, int bx, int by, int r)

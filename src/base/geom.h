@@ -30,12 +30,21 @@ extern const int dir_dy[DIR_COUNT];
 int dir_parse(const char *s);
 /* Direction of a unit step (dx, dy in -1..1, not both 0), or -1. */
 int dir_from_delta(int dx, int dy);
-bool dir_diagonal(enum dir d);
+/* Inline: the searches ask it of every step. */
+static inline bool dir_diagonal(enum dir d)
+{
+	return dir_dx[d] != 0 && dir_dy[d] != 0;
+}
 /* Number of 45-degree turns between two facings (0..4). */
 int dir_turns(enum dir a, enum dir b);
 
-/* Squared distance between two cell centres. */
-int geom_dist2(int ax, int ay, int bx, int by);
+/* Squared distance between two cell centres. Inline: asked of every
+ * pair of units. */
+static inline int geom_dist2(int ax, int ay, int bx, int by)
+{
+	int dx = bx - ax, dy = by - ay;
+	return dx * dx + dy * dy;
+}
 /* d <= r, exactly. */
 bool geom_within(int ax, int ay, int bx, int by, int r);
 /* d > r/2, exactly ("over half range"). */

@@ -68,6 +68,20 @@ char *xasprintf(const char *fmt, ...)
 	return p;
 }
 
+void util_fill_int(int *a, size_t n, int v)
+{
+	size_t i = 0;
+	/* Four at a step, which the compiler stores as one. */
+	for (; i + 4 <= n; i += 4) {
+		a[i] = v;
+		a[i + 1] = v;
+		a[i + 2] = v;
+		a[i + 3] = v;
+	}
+	for (; i < n; i++)
+		a[i] = v;
+}
+
 size_t strlcpy_s(char *dst, const char *src, size_t n)
 {
 	size_t len = strlen(src);

@@ -14,6 +14,9 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap);
 
+/* Set a[0..n) to v: searches fill their arrays before each run. */
+void util_fill_int(int *a, size_t n, int v);
+
 /* Copy src into dst of size n, always terminated; returns strlen(src). */
 size_t strlcpy_s(char *dst, const char *src, size_t n);
 /* The same, cut short (if it must be) at the start of a UTF-8 character,

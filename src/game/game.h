@@ -105,6 +105,10 @@ struct game {
 	struct knowledge know[MAX_TEAMS];
 	unsigned know_dirty;
 	bool know_stale;
+	/* A cell changed since the last refresh: every cell in view is read
+	 * again, not only those newly in view. */
+	bool cells_touched;
+	unsigned char *view_was; /* owned: w*h, a view before its refresh */
 	int reach;              /* how far a unit's presence reaches (inches) */
 	/* Per team, its view kept up to date change by change, or NULL
 	 * where that would cost too much memory (then cast anew). */

@@ -65,8 +65,10 @@ void knowledge_init(struct game *g)
 		g->vcache[t] = cache ? vision_cache_new(w, t) : NULL;
 	}
 	g->moving = -1;
+	g->view_was = xcalloc(cells ? cells : 1, 1);
 	g->know_dirty = (1u << w->nteams) - 1;
 	g->know_stale = true;
+	g->cells_touched = true;
 	game_refresh_knowledge(g);
 }
 
@@ -84,6 +86,8 @@ void knowledge_free_all(struct game *g)
 	}
 	free(g->memlog);
 	g->memlog = NULL;
+	free(g->view_was);
+	g->view_was = NULL;
 }
 
 const struct knowledge *game_knowledge(const struct game *g, int team)
@@ -97,6 +101,7 @@ void game_touch_all(struct game *g)
 {
 	g->know_dirty = (1u << g->w->nteams) - 1;
 	g->know_stale = true;
+	g->cells_touched = true;
 	for (int t = 0; t < g->w->nteams; t++)
 		if (g->vcache[t])
 			vision_cache_rebuild(g->vcache[t], g->w);
@@ -106,6 +111,7 @@ void game_touch_cell(struct game *g, int x, int y)
 {
 	g->know_dirty = (1u << g->w->nteams) - 1;
 	g->know_stale = true;
+	g->cells_touched = true;
 	for (int t = 0; t < g->w->nteams; t++)
 		if (g->vcache[t])
 			vision_cache_cell_changed(g->vcache[t], g->w, x, y);
@@ -198,18 +204,40 @@ static void refresh_view(struct game *g, struct knowledge *k)
 {
 	const struct world *w = g->w;
 	size_t cells = ncells(w);
+	/* Every cell in view is remembered as it is (the memory of a cell
+	 * in view is its symbol): until a cell changes, only those newly in
+	 * view can be remembered otherwise. */
+	bool all = g->cells_touched;
+	unsigned char *was = g->view_was;
+	if (!all)
+		memcpy(was, k->view, cells);
 	if (g->vcache[k->team])
 		memcpy(k->view, vision_cache_team_view(g->vcache[k->team]), cells);
 	else
 		vision_team_view(w, k->team, k->view);
 	add_melee(g, k->team, k->view);
-	for (size_t i = 0; i < cells; i++) {
-		if (!k->view[i])
-			continue;
-		unsigned char sym = (unsigned char)cell_symbol(&w->map.cells[i]);
-		if (k->memory[i] != sym) {
-			log_memory(g, k->team, i);
-			k->memory[i] = sym;
+	/* Most of a map is out of view, or was in it already: eight cells
+	 * at a time are passed where none is new to it. */
+	for (size_t i8 = 0; i8 < cells; i8 += 8) {
+		uint64_t eight, eight_was;
+		if (i8 + 8 <= cells) {
+			memcpy(&eight, k->view + i8, sizeof eight);
+			if (!all) {
+				memcpy(&eight_was, was + i8, sizeof eight_was);
+				eight &= ~eight_was;
+			}
+			if (!eight)
+				continue;
+		}
+		for (size_t i = i8; i < i8 + 8 && i < cells; i++) {
+			if (!k->view[i] || (!all && was[i]))
+				continue;
+			unsigned char sym =
+				(unsigned char)cell_symbol(&w->map.cells[i]);
+			if (k->memory[i] != sym) {
+				log_memory(g, k->team, i);
+				k->memory[i] = sym;
+			}
 		}
 	}
 }
@@ -249,6 +277,7 @@ void game_refresh_knowledge(struct game *g)
 	}
 	g->know_dirty = 0;
 	g->know_stale = false;
+	g->cells_touched = false;
 }
 
 /* --- undo --------------------------------------------------------------- */

@@ -67,7 +67,8 @@ static int reach_range(const struct unit_type *t)
 	return r;
 }
 
-bool engage_in_melee(const struct world *w, int a, int b)
+/* engage_in_melee, with a's longest reach ra (reach_range) given. */
+static bool in_melee(const struct world *w, int a, int b, int ra)
 {
 	const struct unit *u = &w->units[a], *v = &w->units[b];
 	if (u->team == v->team)
@@ -75,13 +76,21 @@ bool engage_in_melee(const struct world *w, int a, int b)
 	/* Too far for contact (a diagonal neighbour is 2 away, squared) or
 	 * either side's reach (the height between only adds to the
 	 * distance): searches ask this of every pair. */
-	int ra = reach_range(world_type(w, u)), rb = reach_range(world_type(w, v));
-	int r2 = ra > rb ? ra * ra : rb * rb;
-	if (geom_dist2(u->x, u->y, v->x, v->y) > (r2 > 2 ? r2 : 2))
-		return false;
+	int d2 = geom_dist2(u->x, u->y, v->x, v->y);
+	if (d2 > 2) {
+		int rb = reach_range(world_type(w, v));
+		int r = ra > rb ? ra : rb;
+		if (d2 > r * r)
+			return false;
+	}
 	/* Contact engages even units that have nothing to strike with. */
 	return engage_contact(w, a, b) || engage_weapon(w, a, b) >= 0 ||
 	       engage_weapon(w, b, a) >= 0;
+}
+
+bool engage_in_melee(const struct world *w, int a, int b)
+{
+	return in_melee(w, a, b, reach_range(world_type(w, &w->units[a])));
 }
 
 bool engage_engaged(const struct world *w, int a)
@@ -89,11 +98,12 @@ bool engage_engaged(const struct world *w, int a)
 	const struct unit *u = &w->units[a];
 	if (!unit_alive(u))
 		return false;
+	int ra = reach_range(world_type(w, u));
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *v = &w->units[i];
 		if (v->team == u->team || !unit_alive(v))
 			continue;
-		if (engage_in_melee(w, a, i))
+		if (in_melee(w, a, i, ra))
 			return true;
 	}
 	return false;

@@ -294,10 +294,8 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 {
 	const struct unit *u = &w->units[idx];
 	int cells = win->w * win->h, n = cells * nf;
-	for (int i = 0; i < n; i++) {
-		dist[i] = INT_MAX;
-		prev[i] = -1;
-	}
+	util_fill_int(dist, (size_t)n, INT_MAX);
+	util_fill_int(prev, (size_t)n, -1);
 	/* Filled cell by cell as cells are taken: most searches stop long
 	 * before they have seen the whole window. */
 	int *step = xmalloc((size_t)cells * DIR_COUNT * sizeof *step);
@@ -363,8 +361,7 @@ void move_reach_within(const struct world *w, const unsigned char *known,
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
 	search(w, known, idx, &win, nf, -1, -1, limit, dist, prev);
-	for (int c = 0; c < cells; c++)
-		cost[c] = INT_MAX;
+	util_fill_int(cost, (size_t)cells, INT_MAX);
 	for (int y = win.y0; y < win.y0 + win.h; y++)
 		for (int x = win.x0; x < win.x0 + win.w; x++) {
 			int best = INT_MAX, s = state(&win, nf, x, y, 0);

@@ -185,20 +185,6 @@ const struct terrain_label *map_cell_label(const struct map *m,
 	return &m->labels[c->t.label - 1];
 }
 
-bool cell_same(const struct cell *a, const struct cell *b)
-{
-	const struct terrain *x = &a->t, *y = &b->t;
-	return a->hits_left == b->hits_left && x->kind == y->kind &&
-	       x->sym == y->sym && x->passable == y->passable &&
-	       x->cost == y->cost && x->blocks_sight == y->blocks_sight &&
-	       x->height == y->height && x->cover == y->cover &&
-	       x->mounted == y->mounted && x->machines == y->machines &&
-	       x->state == y->state && x->locked_by == y->locked_by &&
-	       x->key == y->key && x->dv == y->dv && x->hits == y->hits &&
-	       x->rubble == y->rubble && x->broken == y->broken &&
-	       x->label == y->label;
-}
-
 const char *map_cell_name(const struct map *m, const struct cell *c)
 {
 	const struct terrain_label *l = map_cell_label(m, c);
@@ -271,18 +257,6 @@ void map_cell_traits(const struct cell *c, char *buf, int size)
 		trait(buf, size, t->hits == 1 ? "%d hit" : "%d hits", t->hits);
 }
 
-bool cell_is_door(const struct cell *c)
-{
-	return c->t.kind == TERRAIN_DOOR && !c->t.broken;
-}
-
-bool cell_passable(const struct cell *c)
-{
-	if (cell_is_door(c))
-		return c->t.state == DOOR_OPEN;
-	return c->t.passable;
-}
-
 bool cell_blocks_sight(const struct cell *c)
 {
 	if (cell_is_door(c))
@@ -295,18 +269,6 @@ bool cell_breachable(const struct cell *c)
 	return c->t.hits > 0 && c->hits_left > 0 && !c->t.rubble &&
 	       !c->t.broken &&
 	       (c->t.kind == TERRAIN_DOOR || c->t.kind == TERRAIN_WALL);
-}
-
-char cell_symbol(const struct cell *c)
-{
-	if (c->t.rubble)
-		return ',';
-	if (c->t.kind == TERRAIN_DOOR) {
-		if (c->t.broken)
-			return '\'';
-		return c->t.state == DOOR_OPEN ? '\'' : '+';
-	}
-	return c->t.sym;
 }
 
 const char *cell_describe(const struct cell *c)

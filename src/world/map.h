@@ -155,16 +155,36 @@ static inline const struct cell *map_cell_c(const struct map *m, int x, int y)
 	return &m->cells[y * m->w + x];
 }
 
+/* Inline, as the searches ask them of every step. */
+static inline bool cell_is_door(const struct cell *c)
+{
+	return c->t.kind == TERRAIN_DOOR && !c->t.broken;
+}
 /* Whether a cell can be entered at all right now (doors: only when open or
  * broken). Locked-by-team permission is a movement rule, not checked here. */
-bool cell_passable(const struct cell *c);
+static inline bool cell_passable(const struct cell *c)
+{
+	if (cell_is_door(c))
+		return c->t.state == DOOR_OPEN;
+	return c->t.passable;
+}
 /* Whether terrain blocks sight now (walls, closed doors, tall features). */
 bool cell_blocks_sight(const struct cell *c);
-bool cell_is_door(const struct cell *c);
 /* A door or wall that a structures weapon may attack. */
 bool cell_breachable(const struct cell *c);
-/* The ASCII symbol to draw for a cell in its current state. */
-char cell_symbol(const struct cell *c);
+/* The ASCII symbol to draw for a cell in its current state. Inline: each
+ * team's memory asks it of every cell in view. */
+static inline char cell_symbol(const struct cell *c)
+{
+	if (c->t.rubble)
+		return ',';
+	if (c->t.kind == TERRAIN_DOOR) {
+		if (c->t.broken)
+			return '\'';
+		return c->t.state == DOOR_OPEN ? '\'' : '+';
+	}
+	return c->t.sym;
+}
 /* A short human name: "wall walk", "door (locked)", ... */
 const char *cell_describe(const struct cell *c);
 
@@ -173,8 +193,21 @@ const char *cell_describe(const struct cell *c);
  * neither, -1 when the map holds MAP_MAX_LABELS already. */
 int map_label(struct map *m, const char *name, enum terrain_colour colour);
 /* Whether two cells are the same in every property of their terrain,
- * their hits left and their legend entry. */
-bool cell_same(const struct cell *a, const struct cell *b);
+ * their hits left and their legend entry. Inline: the computer asks it
+ * of every cell in view. */
+static inline bool cell_same(const struct cell *a, const struct cell *b)
+{
+	const struct terrain *x = &a->t, *y = &b->t;
+	return a->hits_left == b->hits_left && x->kind == y->kind &&
+	       x->sym == y->sym && x->passable == y->passable &&
+	       x->cost == y->cost && x->blocks_sight == y->blocks_sight &&
+	       x->height == y->height && x->cover == y->cover &&
+	       x->mounted == y->mounted && x->machines == y->machines &&
+	       x->state == y->state && x->locked_by == y->locked_by &&
+	       x->key == y->key && x->dv == y->dv && x->hits == y->hits &&
+	       x->rubble == y->rubble && x->broken == y->broken &&
+	       x->label == y->label;
+}
 /* The label of a cell's terrain, or NULL: a breached wall and a broken
  * door are no longer what the legend named. */
 const struct terrain_label *map_cell_label(const struct map *m,

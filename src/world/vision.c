@@ -308,7 +308,7 @@ static void view_by_cast(const struct world *w, int team, int idx,
 		if (idx >= 0 ? i != idx : u->team != team)
 			continue;
 		if (unit_alive(u))
-			vision_cast_unit(&m, w, i, &s, b, NULL);
+			vision_cast_unit(&m, w, i, &s, b, NULL, NULL);
 	}
 	vision_transpose_or(b[VB_COLS].w, m.w, m.words[VB_COLS], b[VB_ROWS].w,
 			    m.h, m.words[VB_ROWS]);

@@ -13,7 +13,9 @@
  * alone (never on what its teammates see), and the touched box holds every
  * cell within 4 inches where a troop coming or going could change that, so
  * a troop's move recasts a unit only when it is within 4 inches and inside
- * that box. After a change only the units
+ * that box, and then only when the troops it sees are not the same as
+ * before (its cast reads no more of where units stand). After a change
+ * only the units
  * it can touch are cast again, and only where their old and new views lie
  * is the team's view made again: the union of the stored views there,
  * turned into bytes where it changed.
@@ -30,6 +32,7 @@ struct vision_unit_rec {
 	struct vision_bits b[2];
 	struct vision_box reach;   /* where its cast may mark */
 	struct vision_box touched; /* what its cast read */
+	struct vision_troops troops; /* the troops its cast saw */
 };
 
 struct vision_cache {
@@ -116,7 +119,7 @@ static void recast(struct vision_cache *c, const struct world *w, int idx,
 	r->touched = VISION_BOX_EMPTY;
 	if (!r->on)
 		return;
-	vision_cast_unit(&c->m, w, idx, &c->s, r->b, &r->touched);
+	vision_cast_unit(&c->m, w, idx, &c->s, r->b, &r->touched, &r->troops);
 	region_add_bits(dirty, &r->b[VB_ROWS], VB_ROWS);
 	region_add_bits(dirty, &r->b[VB_COLS], VB_COLS);
 }
@@ -287,8 +290,14 @@ void vision_cache_unit_moved(struct vision_cache *c, const struct world *w,
 		}
 		if (!r->on)
 			continue;
-		if ((was && troop_touches(r, u, from_x, from_y)) ||
-		    (is && troop_touches(r, u, mover->x, mover->y)))
+		if (!(was && troop_touches(r, u, from_x, from_y)) &&
+		    !(is && troop_touches(r, u, mover->x, mover->y)))
+			continue;
+		/* The cells it reads to find the troops it sees may be
+		 * others now: touched keeps them all. */
+		struct vision_troops seen;
+		vision_troops_seen(&c->m, w, j, &seen, &r->touched);
+		if (memcmp(&seen, &r->troops, sizeof seen) != 0)
 			recast(c, w, j, &dirty);
 	}
 	merge(c, dirty, false);

@@ -76,7 +76,7 @@ struct cast {
 	int llo, lhi, nlo, nhi; /* lines and minor cells marked so far */
 	struct vision_box *touched; /* in (major, minor) order, or NULL */
 	int ux, uy;               /* the viewer */
-	unsigned char troop[9][9]; /* [dy + 4][dx + 4]: a troop the viewer sees */
+	struct vision_troops troops; /* those the viewer sees */
 };
 
 /* an/ad < bn/bd, and <=, with positive denominators. */
@@ -105,7 +105,7 @@ static bool blocks(const struct cast *c, int u, int v)
 	if (u * u + v * v > 16)
 		return false;
 	int x = c->oc.o == VB_COLS ? M : n, y = c->oc.o == VB_COLS ? n : M;
-	return c->troop[y - c->uy + 4][x - c->ux + 4] &&
+	return c->troops.at[y - c->uy + 4][x - c->ux + 4] &&
 	       (!c->below || !vision_bit(c->below + off, n));
 }
 
@@ -153,19 +153,17 @@ static bool troop_line_corner(void *ctx, int x1, int y1, int x2, int y2)
 	return a && b;
 }
 
-/* Fill c->troop with the troops within 4 inches that unit un sees (SPEC
- * 2.1), nearest first; widen touched by every cell read, and by every
- * cell where a troop coming or going could change the answer. */
-static void troops_seen(struct cast *c, const struct unit *un,
+/* Fill t with the troops within 4 inches that unit idx sees (SPEC 2.1),
+ * nearest first; widen touched by every cell read, and by every cell
+ * where a troop coming or going could change the answer. */
+void vision_troops_seen(const struct vision_map *m, const struct world *w,
+			int idx, struct vision_troops *t,
 			struct vision_box *touched)
 {
-	const struct vision_map *m = c->m;
-	const struct world *w = c->w;
+	const struct unit *un = &w->units[idx];
 	int vr = w->roster.chart.vision_range;
 	int ha = world_height(w, un->x, un->y);
-	memset(c->troop, 0, sizeof c->troop);
-	c->ux = un->x;
-	c->uy = un->y;
+	memset(t, 0, sizeof *t);
 	for (int i = 0; i < 48; i++) {
 		int dx = near4[i][0], dy = near4[i][1];
 		int x = un->x + dx, y = un->y + dy;
@@ -184,13 +182,13 @@ static void troops_seen(struct cast *c, const struct unit *un,
 			struct troop_line k = {
 				m, un->x, un->y,
 				vision_map_level(m, ha > ht ? ha : ht),
-				(const unsigned char(*)[9])c->troop, touched};
+				(const unsigned char(*)[9])t->at, touched};
 			struct line_visitor v = {troop_line_cell,
 						 troop_line_corner, &k};
 			if (geom_line_walk(un->x, un->y, x, y, &v))
 				continue;
 		}
-		c->troop[dy + 4][dx + 4] = 1;
+		t->at[dy + 4][dx + 4] = 1;
 	}
 }
 
@@ -644,7 +642,8 @@ void vision_cast_region(const struct vision_map *m, const struct world *w,
 
 void vision_cast_unit(const struct vision_map *m, const struct world *w,
 		      int idx, struct vision_scratch *s,
-		      struct vision_bits out[2], struct vision_box *touched)
+		      struct vision_bits out[2], struct vision_box *touched,
+		      struct vision_troops *troops)
 {
 	const struct unit *un = &w->units[idx];
 	scratch_ready(s, m);
@@ -671,7 +670,11 @@ void vision_cast_unit(const struct vision_map *m, const struct world *w,
 	int la = vision_map_level(m, world_height(w, un->x, un->y));
 	struct cast c = {.m = m, .w = w, .s = s,
 			 .R = w->roster.chart.vision_range};
-	troops_seen(&c, un, touched);
+	c.ux = un->x;
+	c.uy = un->y;
+	vision_troops_seen(m, w, idx, &c.troops, touched);
+	if (troops)
+		*troops = c.troops;
 	for (int li = la; li < m->nlev; li++) {
 		if (li > la && m->levbox[li].x1 < m->levbox[li].x0)
 			continue;

@@ -107,17 +107,34 @@ void vision_scratch_free(struct vision_scratch *s);
 void vision_cast_region(const struct vision_map *m, const struct world *w,
 			int idx, struct vision_box reg[2]);
 
+/* The troops within 4 inches that a unit sees, at [dy + 4][dx + 4]: all
+ * that its cast reads of where units stand. */
+struct vision_troops {
+	unsigned char at[9][9];
+};
+
+/* The troops within 4 inches that living unit idx sees into t, as
+ * vision_cast_unit finds them; touched, when not NULL, is widened as
+ * vision_cast_unit widens it for them. */
+void vision_troops_seen(const struct vision_map *m, const struct world *w,
+			int idx, struct vision_troops *t,
+			struct vision_box *touched);
+
 /*
  * Cast what living unit idx sees (SPEC 2.2) into out[VB_ROWS] and
  * out[VB_COLS], which must cover vision_cast_region; each seen cell is set
  * in exactly one of the two. When touched is not NULL it is widened to
  * every cell whose terrain can change the result (the unit's cell, those
  * it sees and those that cast its shadows) and every cell within 4 inches
- * where a troop would change which troops the unit sees.
+ * where a troop would change which troops the unit sees. The troops it
+ * saw go into troops when that is not NULL: on the same map, a cast of
+ * the unit where it stands, facing the same way, that sees the same
+ * troops sees the same cells.
  */
 void vision_cast_unit(const struct vision_map *m, const struct world *w,
 		      int idx, struct vision_scratch *s,
-		      struct vision_bits out[2], struct vision_box *touched);
+		      struct vision_bits out[2], struct vision_box *touched,
+		      struct vision_troops *troops);
 
 static inline void vision_box_add(struct vision_box *b, int x, int y)
 {

@@ -73,16 +73,6 @@ int world_find_team(const struct world *w, const char *name)
 	return -1;
 }
 
-const struct unit_type *world_type(const struct world *w, const struct unit *u)
-{
-	return &w->roster.types[u->type];
-}
-
-bool unit_alive(const struct unit *u)
-{
-	return u->status == STATUS_ACTIVE;
-}
-
 void world_place(struct world *w, int idx, int x, int y)
 {
 	struct unit *u = &w->units[idx];

@@ -56,8 +56,16 @@ static inline int world_unit_at(const struct world *w, int x, int y)
 int world_find_unit(const struct world *w, const char *id);
 /* Index of the team with this name (case-insensitive), or -1. */
 int world_find_team(const struct world *w, const char *name);
-const struct unit_type *world_type(const struct world *w, const struct unit *u);
-bool unit_alive(const struct unit *u);
+/* Inline, as the searches and the computer ask them of every unit. */
+static inline const struct unit_type *world_type(const struct world *w,
+						 const struct unit *u)
+{
+	return &w->roster.types[u->type];
+}
+static inline bool unit_alive(const struct unit *u)
+{
+	return u->status == STATUS_ACTIVE;
+}
 /* Move a living unit to x,y, keeping the occupancy grid true. The target
  * cell must be free. */
 void world_place(struct world *w, int idx, int x, int y);
