@@ -2,9 +2,9 @@
  * (tests/data/ai-*.yaml): the normal player keeps its locked gate shut
  * with attackers outside, shoots where the odds are best, does not walk
  * out of a melee into free attacks when staying is better, and runs for
- * the exit when its goal is to escape (the hard one its front first);
- * levels have names, and saves record them (the forms of older saves
- * read as the easy level). */
+ * the exit when its goal is to escape (the hard one its front first,
+ * and its group together); levels have names, and saves record them
+ * (the forms of older saves read as the easy level). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -161,6 +161,26 @@ static void test_escape_front_first(void **state)
 	game_free(g);
 }
 
+/* A column strung out on its way to the exit: the hard player's front
+ * unit waits for the rest, the normal player's runs on alone. */
+static void test_escape_together(void **state)
+{
+	(void)state;
+	struct game *g = load("tests/data/ai-strung.yaml");
+	int r1 = unit(g, "r1"), r3 = unit(g, "r3");
+	char *cmds = play_step(g, AI_HARD);
+	assert_int_equal(g->w->units[r3].x, 40);
+	assert_true(g->w->units[r1].x > 2);
+	free(cmds);
+	game_free(g);
+
+	g = load("tests/data/ai-strung.yaml");
+	cmds = play_step(g, AI_NORMAL);
+	assert_true(g->w->units[r3].x > 40);
+	free(cmds);
+	game_free(g);
+}
+
 static void test_level_names(void **state)
 {
 	(void)state;
@@ -299,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_stays_in_melee),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_escape_front_first),
+		cmocka_unit_test(test_escape_together),
 		cmocka_unit_test(test_level_names),
 		cmocka_unit_test(test_saved_levels),
 	};

@@ -345,7 +345,17 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	 * little threatens it (its worth makes any threat weigh). */
 	if (u == p->protect_unit && p->escape < 0)
 		prog *= n->wt[W_PROG_GUARDED];
-	pt->prog = -prog * field[y * n->w + x] - 0.001 * cost;
+	int way = field[y * n->w + x];
+	/* Running for an exit, it keeps together, so that none is caught
+	 * alone on the way: no way made more than W_PACK turns ahead of the
+	 * middle of its group counts (0: no such limit). */
+	if (n->wt[W_PACK] > 0 && p->escape >= 0 && !slow &&
+	    mt->cls != CLASS_MACHINE) {
+		int front = (int)((n->eta_ref - n->wt[W_PACK]) * 2 * mt->move);
+		if (way < front)
+			way = front;
+	}
+	pt->prog = -prog * way - 0.001 * cost;
 	if (p->escape >= 0 && goal_area_contains(&g->sc.goals[p->escape], x, y)) {
 		pt->place = n->wt[W_ESCAPE];
 		return pt->prog + pt->place;

@@ -45,7 +45,8 @@
 	X(W_STRUCT, 8.0, 8.0, 8.0)      /* a hit on the door or wall aimed at */   \
 	X(W_LAST, 1.0, 1.0, 1.0)        /* holding out, worth of the last units */ \
 	X(W_GUARD, 4.0, 4.0, 4.0)       /* times the worth of a unit an enemy must kill */ \
-	X(W_TARGET, 4.0, 4.0, 4.0)      /* times the worth of an enemy it must kill */
+	X(W_TARGET, 4.0, 4.0, 4.0)      /* times the worth of an enemy it must kill */ \
+	X(W_PACK, 0.0, 2.5, 0.0)   /* running for an exit, turns ahead of its group's middle that the way still counts (0: any) */
 
 enum nweight {
 #define X(e, normal, attack, defend) e,
