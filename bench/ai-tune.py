@@ -107,9 +107,13 @@ cr = rates(cur)
 cs = score(cr)
 show("start", cr, cs)
 factors = (0.75, 4 / 3) if args.fine else (0.5, 2.0)
-# W_GUARD and W_STRUCT weigh goals none of the shipped sides has.
-for k in [k for k in cur if k not in ("W_GUARD", "W_STRUCT")]:
-    for f in factors:
+# W_GUARD and W_STRUCT weigh goals none of the shipped sides has, and
+# W_PACK only a side that runs for an exit (an attacker).
+skip = {"W_GUARD", "W_STRUCT"} | ({"W_PACK"} if args.posture == "defend"
+                                  else set())
+for k in [k for k in cur if k not in skip]:
+    # A weight at 0 is tried once, at 0.3.
+    for f in factors if cur[k] else factors[:1]:
         w = dict(cur)
         w[k] = round(cur[k] * f, 4) if cur[k] else 0.3
         r = rates(w)
