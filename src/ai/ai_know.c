@@ -71,6 +71,7 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 		n->seen_hits[i] = world_type(w, &w->units[i])->hits;
 	n->prev = xmalloc((size_t)n->cells * sizeof *n->prev);
 	n->round = -1;
+	n->scope.u = n->point.u = -1;
 	return n;
 }
 
@@ -104,6 +105,7 @@ void nai_free(struct nai *n)
 	free(n->seen_hits);
 	free(n->prev);
 	bucket_free(&n->queue);
+	ns_scope_free(n);
 	free(n);
 }
 
