@@ -36,6 +36,28 @@ static void forget_unseen_doors(struct nai *n, const struct game *g, int team)
 	}
 }
 
+/* Whether a cell of the map as made can ever change: a door (opened,
+ * shut, broken) or a wall that can be breached (or was: the breach
+ * may be undone). The rules change no other. */
+static bool cell_changeable(const struct cell *c)
+{
+	return c->t.kind == TERRAIN_DOOR || c->t.dv > 0 || c->t.hits > 0 ||
+	       c->t.rubble || c->t.broken;
+}
+
+static void find_changeable(struct nai *n, const struct map *m)
+{
+	n->nchangeable = 0;
+	for (int c = 0; c < n->cells; c++)
+		n->nchangeable += cell_changeable(&m->cells[c]);
+	n->changeable = xmalloc((size_t)(n->nchangeable ? n->nchangeable : 1) *
+				sizeof *n->changeable);
+	n->nchangeable = 0;
+	for (int c = 0; c < n->cells; c++)
+		if (cell_changeable(&m->cells[c]))
+			n->changeable[n->nchangeable++] = c;
+}
+
 struct nai *nai_new(const struct game *g, int team, bool hard)
 {
 	struct nai *n = xcalloc(1, sizeof *n);
@@ -50,12 +72,16 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 	n->nunits = w->nunits;
 	n->units = xcalloc(units, sizeof *n->units);
 	n->occ = xmalloc((size_t)n->cells * sizeof *n->occ);
+	/* As build_world leaves it between decisions: only where a unit
+	 * stands is it set. */
+	util_fill_int(n->occ, (size_t)n->cells, -1);
 	n->zeros = xcalloc(units, 1);
 	n->en = xcalloc(units, sizeof *n->en);
 	for (int f = 0; f < NF_COUNT; f++)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			n->field[f][c] = xmalloc((size_t)n->cells * sizeof(int));
 	map_copy(&n->kmap, &w->map);
+	find_changeable(n, &w->map);
 	forget_unseen_doors(n, g, team);
 	n->phase = xcalloc(units, 1);
 	n->has_shot = xcalloc(units, 1);
@@ -80,6 +106,7 @@ void nai_free(struct nai *n)
 	if (!n)
 		return;
 	map_free(&n->kmap);
+	free(n->changeable);
 	for (int i = 0; i < n->nunits; i++)
 		free(n->en[i].engage);
 	for (int f = 0; f < NF_COUNT; f++)
@@ -325,7 +352,8 @@ static uint64_t mix(uint64_t h, uint64_t v)
 /* What the analysis depends on: the step, every enemy the team knows
  * of, and its doors and breachable walls as it remembers them. (Only
  * when it is rebuilt: what it finds depends on knowledge alone.) */
-static uint64_t signature(const struct game *g, const struct knowledge *k)
+static uint64_t signature(const struct nai *n, const struct game *g,
+			  const struct knowledge *k)
 {
 	const struct map *m = &g->w->map;
 	uint64_t h = mix(mix(mix(0, (uint64_t)g->round), (uint64_t)g->step),
@@ -335,9 +363,12 @@ static uint64_t signature(const struct game *g, const struct knowledge *k)
 			h = mix(h, (uint64_t)i * 1000003u + (uint64_t)k->last[i].x *
 					   1009u + (uint64_t)k->last[i].y * 7u +
 					   k->units[i]);
-	for (int c = 0; c < k->w * k->h; c++)
+	/* No cell that was not a door or a wall to breach can be one. */
+	for (int j = 0; j < n->nchangeable; j++) {
+		int c = n->changeable[j];
 		if (m->cells[c].t.kind == TERRAIN_DOOR || m->cells[c].t.dv > 0)
 			h = mix(h, k->memory[c]);
+	}
 	return h;
 }
 
@@ -384,9 +415,11 @@ static void build_world(struct nai *n, const struct game *g,
 			const struct knowledge *k)
 {
 	const struct world *w = g->w;
+	/* The grid is set only where a unit stands (nk_place and the
+	 * ghosts of find_enemies keep it so): clear those cells. */
+	for (int i = 0; i < n->nunits; i++)
+		n->occ[n->units[i].y * n->w + n->units[i].x] = -1;
 	memcpy(n->units, w->units, (size_t)n->nunits * sizeof *n->units);
-	for (int c = 0; c < n->cells; c++)
-		n->occ[c] = -1;
 	for (int i = 0; i < n->nunits; i++) {
 		struct unit *u = &n->units[i];
 		if (!knowledge_knows(k, i)) {
@@ -400,9 +433,10 @@ static void build_world(struct nai *n, const struct game *g,
 		n->seen_hits[i] = u->hits;
 		n->occ[u->y * n->w + u->x] = i;
 	}
-	/* What it sees now it sees as it is; the rest as it was. A cell
-	 * copied byte for byte is the same, and most are. */
-	for (int c = 0; c < n->cells; c++)
+	/* What it sees now it sees as it is; the rest as it was. Only a
+	 * cell that can change can differ. */
+	for (int j = 0; j < n->nchangeable; j++) {
+		int c = n->changeable[j];
 		if (k->view[c] &&
 		    memcmp(&n->kmap.cells[c], &w->map.cells[c],
 			   sizeof(struct cell)) != 0 &&
@@ -410,6 +444,7 @@ static void build_world(struct nai *n, const struct game *g,
 			n->kmap.cells[c] = w->map.cells[c];
 			n->kmap_version++;
 		}
+	}
 	n->kw = *w;
 	n->kw.map = n->kmap;
 	n->kw.units = n->units;
@@ -446,7 +481,7 @@ void nk_update(struct nai *n, const struct game *g)
 	const struct knowledge *k = game_knowledge(g, n->team);
 	build_world(n, g, k);
 	n->alive = world_team_alive(&n->kw, n->team);
-	uint64_t sig = signature(g, k);
+	uint64_t sig = signature(n, g, k);
 	bool new_step = g->round != n->round || (int)g->step != n->step;
 	if (!new_step && sig == n->sig) {
 		nk_targets(n);

@@ -156,6 +156,11 @@ struct nai {
 	struct unit *units;
 	int *occ;
 	struct map kmap;        /* the ground as last seen, cell by cell */
+	/* The cells that can ever change (doors, and walls that can be
+	 * breached or were), in map order: everywhere else kmap is the map
+	 * as it was made. */
+	int *changeable;
+	int nchangeable;
 	unsigned kmap_version;  /* moves on whenever a cell of kmap changes */
 	/* Per kind of search and movement class: what each step of kmap
 	 * costs with no unit in the way (cell * DIR_COUNT + dir: for
