@@ -98,6 +98,16 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 	n->prev = xmalloc((size_t)n->cells * sizeof *n->prev);
 	n->round = -1;
 	n->scope.u = n->point.u = -1;
+	n->gw = (n->w + NAI_GRID - 1) / NAI_GRID;
+	n->gh = (n->h + NAI_GRID - 1) / NAI_GRID;
+	n->grid_first = xmalloc((size_t)n->gw * (size_t)n->gh *
+				sizeof *n->grid_first);
+	n->grid_next = xmalloc(units * sizeof *n->grid_next);
+	n->reach_max = 1;
+	for (int t = 0; t < w->roster.ntypes; t++) {
+		int r = engage_reach_range(&w->roster.types[t]);
+		n->reach_max = r > n->reach_max ? r : n->reach_max;
+	}
 	return n;
 }
 
@@ -133,6 +143,8 @@ void nai_free(struct nai *n)
 	free(n->prev);
 	bucket_free(&n->queue);
 	ns_scope_free(n);
+	free(n->grid_first);
+	free(n->grid_next);
 	free(n);
 }
 
@@ -174,6 +186,50 @@ void nk_place(struct nai *n, int i, int x, int y)
 bool nk_engaged(const struct nai *n, int i)
 {
 	return engage_engaged(&n->kw, i);
+}
+
+/* File kw's living units by square. */
+static void grid_build(struct nai *n)
+{
+	util_fill_int(n->grid_first, (size_t)n->gw * (size_t)n->gh, -1);
+	for (int i = n->nunits - 1; i >= 0; i--) {
+		const struct unit *u = &n->units[i];
+		if (!unit_alive(u))
+			continue;
+		int sq = u->y / NAI_GRID * n->gw + u->x / NAI_GRID;
+		n->grid_next[i] = n->grid_first[sq];
+		n->grid_first[sq] = i;
+	}
+}
+
+/* The squares of the grid that hold the cells x0,y0 to x1,y1 (clipped
+ * to the map): sq[0..3] = first and last column, first and last row. */
+static void grid_span(const struct nai *n, int x0, int y0, int x1, int y1,
+		      int sq[4])
+{
+	sq[0] = (x0 > 0 ? x0 : 0) / NAI_GRID;
+	sq[1] = (x1 < n->w - 1 ? x1 : n->w - 1) / NAI_GRID;
+	sq[2] = (y0 > 0 ? y0 : 0) / NAI_GRID;
+	sq[3] = (y1 < n->h - 1 ? y1 : n->h - 1) / NAI_GRID;
+}
+
+bool nk_engaged_as_found(const struct nai *n, int i)
+{
+	const struct unit *u = &n->units[i];
+	if (!unit_alive(u))
+		return false;
+	/* No unit further than contact or the longest reach is in melee
+	 * with it, and any answer will do: the order asked is no matter. */
+	int r = n->reach_max, sq[4];
+	grid_span(n, u->x - r, u->y - r, u->x + r, u->y + r, sq);
+	for (int gy = sq[2]; gy <= sq[3]; gy++)
+		for (int gx = sq[0]; gx <= sq[1]; gx++)
+			for (int j = n->grid_first[gy * n->gw + gx]; j >= 0;
+			     j = n->grid_next[j])
+				if (n->units[j].team != u->team &&
+				    engage_in_melee(&n->kw, i, j))
+					return true;
+	return false;
 }
 
 const struct nenemy *nk_enemy(const struct nai *n, int i)
@@ -463,16 +519,31 @@ void nk_targets(struct nai *n)
 			    et->weapons[i].range > range)
 				range = et->weapons[i].range;
 		e->nmelee = e->nshot = 0;
-		for (int i = 0; i < n->nunits; i++) {
-			const struct unit *u = &n->units[i];
-			if (u->team != n->team || !unit_alive(u))
-				continue;
-			if (nk_engages(e, u->x, u->y))
-				e->nmelee++;
-			if (range && geom_within(e->x, e->y, u->x, u->y, range) &&
-			    !vision_line_blocked(kw, e->x, e->y, u->x, u->y))
-				e->nshot++;
-		}
+		/* Counts: only the units of the squares that hold its engage
+		 * box and its range need be asked, in any order. */
+		int x0 = e->x - range, y0 = e->y - range;
+		int x1 = e->x + range, y1 = e->y + range, sq[4];
+		x0 = e->ex < x0 ? e->ex : x0;
+		y0 = e->ey < y0 ? e->ey : y0;
+		x1 = e->ex + e->ew - 1 > x1 ? e->ex + e->ew - 1 : x1;
+		y1 = e->ey + e->eh - 1 > y1 ? e->ey + e->eh - 1 : y1;
+		grid_span(n, x0, y0, x1, y1, sq);
+		for (int gy = sq[2]; gy <= sq[3]; gy++)
+			for (int gx = sq[0]; gx <= sq[1]; gx++)
+				for (int i = n->grid_first[gy * n->gw + gx];
+				     i >= 0; i = n->grid_next[i]) {
+					const struct unit *u = &n->units[i];
+					if (u->team != n->team)
+						continue;
+					if (nk_engages(e, u->x, u->y))
+						e->nmelee++;
+					if (range &&
+					    geom_within(e->x, e->y, u->x, u->y,
+							range) &&
+					    !vision_line_blocked(kw, e->x, e->y,
+								 u->x, u->y))
+						e->nshot++;
+				}
 	}
 }
 
@@ -480,6 +551,7 @@ void nk_update(struct nai *n, const struct game *g)
 {
 	const struct knowledge *k = game_knowledge(g, n->team);
 	build_world(n, g, k);
+	grid_build(n);
 	n->alive = world_team_alive(&n->kw, n->team);
 	uint64_t sig = signature(n, g, k);
 	bool new_step = g->round != n->round || (int)g->step != n->step;

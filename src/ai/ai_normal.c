@@ -62,7 +62,7 @@ static int next_mover(struct ai *a, struct nai *n, const struct game *g)
 			key -= 1L << 24;
 		if (engage_structure_weapon(&n->kw, i) >= 0)
 			key += 1L << 24;
-		if (nk_engaged(n, i))
+		if (nk_engaged_as_found(n, i))
 			key += 1L << 28;
 		/* Already begun: finish it first. */
 		if (n->phase[i] != PH_DOORS)

@@ -14,6 +14,8 @@
 
 /* Opening, closing, locking a door: 2 inches, in half-inches. */
 #define NAI_DOOR_COST 4
+/* Cells a side of the squares units are filed by (nai's grid). */
+#define NAI_GRID 8
 /* A distance too far to matter (half-inches). */
 #define NAI_FAR 100000
 
@@ -201,6 +203,12 @@ struct nai {
 	int *busy;              /* w*h: what a ladder a friend is on costs */
 	int *seen_hits;         /* per unit: hits left when last seen */
 	struct bucket_queue queue; /* the searches': kept for the next one */
+	/* The living units of kw by square of NAI_GRID cells, as nk_update
+	 * left them: the first unit in each square (gw by gh of them) and
+	 * the next after each unit, -1 for none. */
+	int gw, gh;
+	int *grid_first, *grid_next;
+	int reach_max;          /* the longest reach of any type, 1 at least */
 	/* The scope of the places a unit is choosing among (ns_scope), and
 	 * one for a place weighed outside any. */
 	struct nscope scope, point;
@@ -220,6 +228,9 @@ const struct nenemy *nk_enemy(const struct nai *n, int i);
 void nk_targets(struct nai *n);
 /* Whether unit i of kw is in melee with any living enemy there. */
 bool nk_engaged(const struct nai *n, int i);
+/* The same, for a unit of kw while every unit stands where nk_update
+ * found it: only the enemies near it are asked. */
+bool nk_engaged_as_found(const struct nai *n, int i);
 /* Put unit i of kw at x,y (on the grid unless another stands there). */
 void nk_place(struct nai *n, int i, int x, int y);
 /* Chance a d20 meets need. */
