@@ -36,6 +36,28 @@ static void forget_unseen_doors(struct nai *n, const struct game *g, int team)
 	}
 }
 
+/* Whether a cell of the map as made can ever change: a door (opened,
+ * shut, broken) or a wall that can be breached (or was: the breach
+ * may be undone). The rules change no other. */
+static bool cell_changeable(const struct cell *c)
+{
+	return c->t.kind == TERRAIN_DOOR || c->t.dv > 0 || c->t.hits > 0 ||
+	       c->t.rubble || c->t.broken;
+}
+
+static void find_changeable(struct nai *n, const struct map *m)
+{
+	n->nchangeable = 0;
+	for (int c = 0; c < n->cells; c++)
+		n->nchangeable += cell_changeable(&m->cells[c]);
+	n->changeable = xmalloc((size_t)(n->nchangeable ? n->nchangeable : 1) *
+				sizeof *n->changeable);
+	n->nchangeable = 0;
+	for (int c = 0; c < n->cells; c++)
+		if (cell_changeable(&m->cells[c]))
+			n->changeable[n->nchangeable++] = c;
+}
+
 struct nai *nai_new(const struct game *g, int team, bool hard)
 {
 	struct nai *n = xcalloc(1, sizeof *n);
@@ -50,12 +72,16 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 	n->nunits = w->nunits;
 	n->units = xcalloc(units, sizeof *n->units);
 	n->occ = xmalloc((size_t)n->cells * sizeof *n->occ);
+	/* As build_world leaves it between decisions: only where a unit
+	 * stands is it set. */
+	util_fill_int(n->occ, (size_t)n->cells, -1);
 	n->zeros = xcalloc(units, 1);
 	n->en = xcalloc(units, sizeof *n->en);
 	for (int f = 0; f < NF_COUNT; f++)
 		for (int c = 0; c < CLASS_COUNT; c++)
 			n->field[f][c] = xmalloc((size_t)n->cells * sizeof(int));
 	map_copy(&n->kmap, &w->map);
+	find_changeable(n, &w->map);
 	forget_unseen_doors(n, g, team);
 	n->phase = xcalloc(units, 1);
 	n->has_shot = xcalloc(units, 1);
@@ -71,6 +97,17 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 		n->seen_hits[i] = world_type(w, &w->units[i])->hits;
 	n->prev = xmalloc((size_t)n->cells * sizeof *n->prev);
 	n->round = -1;
+	n->scope.u = n->point.u = -1;
+	n->gw = (n->w + NAI_GRID - 1) / NAI_GRID;
+	n->gh = (n->h + NAI_GRID - 1) / NAI_GRID;
+	n->grid_first = xmalloc((size_t)n->gw * (size_t)n->gh *
+				sizeof *n->grid_first);
+	n->grid_next = xmalloc(units * sizeof *n->grid_next);
+	n->reach_max = 1;
+	for (int t = 0; t < w->roster.ntypes; t++) {
+		int r = engage_reach_range(&w->roster.types[t]);
+		n->reach_max = r > n->reach_max ? r : n->reach_max;
+	}
 	return n;
 }
 
@@ -79,6 +116,7 @@ void nai_free(struct nai *n)
 	if (!n)
 		return;
 	map_free(&n->kmap);
+	free(n->changeable);
 	for (int i = 0; i < n->nunits; i++)
 		free(n->en[i].engage);
 	for (int f = 0; f < NF_COUNT; f++)
@@ -104,6 +142,9 @@ void nai_free(struct nai *n)
 	free(n->seen_hits);
 	free(n->prev);
 	bucket_free(&n->queue);
+	ns_scope_free(n);
+	free(n->grid_first);
+	free(n->grid_next);
 	free(n);
 }
 
@@ -145,6 +186,50 @@ void nk_place(struct nai *n, int i, int x, int y)
 bool nk_engaged(const struct nai *n, int i)
 {
 	return engage_engaged(&n->kw, i);
+}
+
+/* File kw's living units by square. */
+static void grid_build(struct nai *n)
+{
+	util_fill_int(n->grid_first, (size_t)n->gw * (size_t)n->gh, -1);
+	for (int i = n->nunits - 1; i >= 0; i--) {
+		const struct unit *u = &n->units[i];
+		if (!unit_alive(u))
+			continue;
+		int sq = u->y / NAI_GRID * n->gw + u->x / NAI_GRID;
+		n->grid_next[i] = n->grid_first[sq];
+		n->grid_first[sq] = i;
+	}
+}
+
+/* The squares of the grid that hold the cells x0,y0 to x1,y1 (clipped
+ * to the map): sq[0..3] = first and last column, first and last row. */
+static void grid_span(const struct nai *n, int x0, int y0, int x1, int y1,
+		      int sq[4])
+{
+	sq[0] = (x0 > 0 ? x0 : 0) / NAI_GRID;
+	sq[1] = (x1 < n->w - 1 ? x1 : n->w - 1) / NAI_GRID;
+	sq[2] = (y0 > 0 ? y0 : 0) / NAI_GRID;
+	sq[3] = (y1 < n->h - 1 ? y1 : n->h - 1) / NAI_GRID;
+}
+
+bool nk_engaged_as_found(const struct nai *n, int i)
+{
+	const struct unit *u = &n->units[i];
+	if (!unit_alive(u))
+		return false;
+	/* No unit further than contact or the longest reach is in melee
+	 * with it, and any answer will do: the order asked is no matter. */
+	int r = n->reach_max, sq[4];
+	grid_span(n, u->x - r, u->y - r, u->x + r, u->y + r, sq);
+	for (int gy = sq[2]; gy <= sq[3]; gy++)
+		for (int gx = sq[0]; gx <= sq[1]; gx++)
+			for (int j = n->grid_first[gy * n->gw + gx]; j >= 0;
+			     j = n->grid_next[j])
+				if (n->units[j].team != u->team &&
+				    engage_in_melee(&n->kw, i, j))
+					return true;
+	return false;
 }
 
 const struct nenemy *nk_enemy(const struct nai *n, int i)
@@ -323,7 +408,8 @@ static uint64_t mix(uint64_t h, uint64_t v)
 /* What the analysis depends on: the step, every enemy the team knows
  * of, and its doors and breachable walls as it remembers them. (Only
  * when it is rebuilt: what it finds depends on knowledge alone.) */
-static uint64_t signature(const struct game *g, const struct knowledge *k)
+static uint64_t signature(const struct nai *n, const struct game *g,
+			  const struct knowledge *k)
 {
 	const struct map *m = &g->w->map;
 	uint64_t h = mix(mix(mix(0, (uint64_t)g->round), (uint64_t)g->step),
@@ -333,9 +419,12 @@ static uint64_t signature(const struct game *g, const struct knowledge *k)
 			h = mix(h, (uint64_t)i * 1000003u + (uint64_t)k->last[i].x *
 					   1009u + (uint64_t)k->last[i].y * 7u +
 					   k->units[i]);
-	for (int c = 0; c < k->w * k->h; c++)
+	/* No cell that was not a door or a wall to breach can be one. */
+	for (int j = 0; j < n->nchangeable; j++) {
+		int c = n->changeable[j];
 		if (m->cells[c].t.kind == TERRAIN_DOOR || m->cells[c].t.dv > 0)
 			h = mix(h, k->memory[c]);
+	}
 	return h;
 }
 
@@ -382,9 +471,11 @@ static void build_world(struct nai *n, const struct game *g,
 			const struct knowledge *k)
 {
 	const struct world *w = g->w;
+	/* The grid is set only where a unit stands (nk_place and the
+	 * ghosts of find_enemies keep it so): clear those cells. */
+	for (int i = 0; i < n->nunits; i++)
+		n->occ[n->units[i].y * n->w + n->units[i].x] = -1;
 	memcpy(n->units, w->units, (size_t)n->nunits * sizeof *n->units);
-	for (int c = 0; c < n->cells; c++)
-		n->occ[c] = -1;
 	for (int i = 0; i < n->nunits; i++) {
 		struct unit *u = &n->units[i];
 		if (!knowledge_knows(k, i)) {
@@ -398,9 +489,10 @@ static void build_world(struct nai *n, const struct game *g,
 		n->seen_hits[i] = u->hits;
 		n->occ[u->y * n->w + u->x] = i;
 	}
-	/* What it sees now it sees as it is; the rest as it was. A cell
-	 * copied byte for byte is the same, and most are. */
-	for (int c = 0; c < n->cells; c++)
+	/* What it sees now it sees as it is; the rest as it was. Only a
+	 * cell that can change can differ. */
+	for (int j = 0; j < n->nchangeable; j++) {
+		int c = n->changeable[j];
 		if (k->view[c] &&
 		    memcmp(&n->kmap.cells[c], &w->map.cells[c],
 			   sizeof(struct cell)) != 0 &&
@@ -408,6 +500,7 @@ static void build_world(struct nai *n, const struct game *g,
 			n->kmap.cells[c] = w->map.cells[c];
 			n->kmap_version++;
 		}
+	}
 	n->kw = *w;
 	n->kw.map = n->kmap;
 	n->kw.units = n->units;
@@ -426,16 +519,31 @@ void nk_targets(struct nai *n)
 			    et->weapons[i].range > range)
 				range = et->weapons[i].range;
 		e->nmelee = e->nshot = 0;
-		for (int i = 0; i < n->nunits; i++) {
-			const struct unit *u = &n->units[i];
-			if (u->team != n->team || !unit_alive(u))
-				continue;
-			if (nk_engages(e, u->x, u->y))
-				e->nmelee++;
-			if (range && geom_within(e->x, e->y, u->x, u->y, range) &&
-			    !vision_line_blocked(kw, e->x, e->y, u->x, u->y))
-				e->nshot++;
-		}
+		/* Counts: only the units of the squares that hold its engage
+		 * box and its range need be asked, in any order. */
+		int x0 = e->x - range, y0 = e->y - range;
+		int x1 = e->x + range, y1 = e->y + range, sq[4];
+		x0 = e->ex < x0 ? e->ex : x0;
+		y0 = e->ey < y0 ? e->ey : y0;
+		x1 = e->ex + e->ew - 1 > x1 ? e->ex + e->ew - 1 : x1;
+		y1 = e->ey + e->eh - 1 > y1 ? e->ey + e->eh - 1 : y1;
+		grid_span(n, x0, y0, x1, y1, sq);
+		for (int gy = sq[2]; gy <= sq[3]; gy++)
+			for (int gx = sq[0]; gx <= sq[1]; gx++)
+				for (int i = n->grid_first[gy * n->gw + gx];
+				     i >= 0; i = n->grid_next[i]) {
+					const struct unit *u = &n->units[i];
+					if (u->team != n->team)
+						continue;
+					if (nk_engages(e, u->x, u->y))
+						e->nmelee++;
+					if (range &&
+					    geom_within(e->x, e->y, u->x, u->y,
+							range) &&
+					    !vision_line_blocked(kw, e->x, e->y,
+								 u->x, u->y))
+						e->nshot++;
+				}
 	}
 }
 
@@ -443,8 +551,9 @@ void nk_update(struct nai *n, const struct game *g)
 {
 	const struct knowledge *k = game_knowledge(g, n->team);
 	build_world(n, g, k);
+	grid_build(n);
 	n->alive = world_team_alive(&n->kw, n->team);
-	uint64_t sig = signature(g, k);
+	uint64_t sig = signature(n, g, k);
 	bool new_step = g->round != n->round || (int)g->step != n->step;
 	if (!new_step && sig == n->sig) {
 		nk_targets(n);

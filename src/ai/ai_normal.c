@@ -62,7 +62,7 @@ static int next_mover(struct ai *a, struct nai *n, const struct game *g)
 			key -= 1L << 24;
 		if (engage_structure_weapon(&n->kw, i) >= 0)
 			key += 1L << 24;
-		if (nk_engaged(n, i))
+		if (nk_engaged_as_found(n, i))
 			key += 1L << 28;
 		/* Already begun: finish it first. */
 		if (n->phase[i] != PH_DOORS)
@@ -224,6 +224,25 @@ static void explain_climb(const struct ai *a, const struct nai *n,
 	ai_tell(a, g, &r);
 }
 
+/* The box of the cells a war machine's search reached within limit
+ * (the game's search gives none). */
+static void reach_box(const struct nai *n, const int *cost, int limit,
+		      int box[4])
+{
+	box[0] = n->w;
+	box[1] = n->h;
+	box[2] = box[3] = -1;
+	for (int c = 0; c < n->cells; c++) {
+		if (cost[c] == INT_MAX || cost[c] > limit)
+			continue;
+		int x = c % n->w, y = c / n->w;
+		box[0] = x < box[0] ? x : box[0];
+		box[1] = y < box[1] ? y : box[1];
+		box[2] = x > box[2] ? x : box[2];
+		box[3] = y > box[3] ? y : box[3];
+	}
+}
+
 /* The best place for u this turn, among all it can reach (or a climb,
  * when climb): writes the command and returns 1 for a move, 2 for a
  * climb, or returns 0 to stay. */
@@ -232,43 +251,51 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 {
 	const struct unit *me = &n->units[u];
 	int *cost = n->cost, *prev = NULL;
+	int box[4];
 	/* Turns cost war machines: the game's own search counts them. */
 	if (world_type(&n->kw, me)->cls == CLASS_MACHINE) {
 		game_reach_within(g, u, me->move_left, cost);
+		reach_box(n, cost, me->move_left, box);
 	} else {
 		prev = n->prev;
-		nf_reach(n, u, me->move_left, cost, prev, NULL);
+		nf_reach(n, u, me->move_left, cost, prev, box);
 	}
+	ns_scope(n, g, u, box[0], box[1], box[2], box[3]);
 	bool lock = ng_keep_shut(n, g);
 	int bx = me->x, by = me->y;
 	double best = ns_score(n, g, u, me->x, me->y, 0, f);
 	if (lock && could_lock(n, me->x, me->y, me->move_left))
 		best += n->wt[W_LOCK];
-	/* The few best places, then the free attacks on the way to each. */
+	/* The few best places, then the free attacks on the way to each.
+	 * Row by row, as the map's cells go: of places scoring the same,
+	 * the first is kept. */
 	struct top {
 		double s;
 		int c;
 	} top[TOP_K];
 	int ntop = 0;
-	for (int c = 0; c < n->cells; c++) {
-		if (cost[c] == INT_MAX || cost[c] == 0 || cost[c] > me->move_left)
-			continue;
-		int x = c % n->w, y = c / n->w;
-		double s = ns_score(n, g, u, x, y, cost[c], f);
-		if (lock && could_lock(n, x, y, me->move_left - cost[c]))
-			s += n->wt[W_LOCK];
-		if (s <= best || (ntop == TOP_K && s <= top[TOP_K - 1].s))
-			continue;
-		if (ntop < TOP_K)
-			ntop++;
-		int k = ntop - 1;
-		top[k] = (struct top){s, c};
-		for (; k > 0 && top[k - 1].s < top[k].s; k--) {
-			struct top t = top[k];
-			top[k] = top[k - 1];
-			top[k - 1] = t;
+	for (int y = box[1]; y <= box[3]; y++)
+		for (int x = box[0]; x <= box[2]; x++) {
+			int c = y * n->w + x;
+			if (cost[c] == INT_MAX || cost[c] == 0 ||
+			    cost[c] > me->move_left)
+				continue;
+			double s = ns_score(n, g, u, x, y, cost[c], f);
+			if (lock && could_lock(n, x, y, me->move_left - cost[c]))
+				s += n->wt[W_LOCK];
+			if (s <= best ||
+			    (ntop == TOP_K && s <= top[TOP_K - 1].s))
+				continue;
+			if (ntop < TOP_K)
+				ntop++;
+			int k = ntop - 1;
+			top[k] = (struct top){s, c};
+			for (; k > 0 && top[k - 1].s < top[k].s; k--) {
+				struct top t = top[k];
+				top[k] = top[k - 1];
+				top[k - 1] = t;
+			}
 		}
-	}
 	bool engaged_near = false;
 	for (int k = 0; k < n->nen && !engaged_near; k++)
 		engaged_near = n->en[k].seen &&
@@ -295,6 +322,7 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 				 dir_names[cd]);
 			if (a->explain)
 				explain_climb(a, n, g, u, line, s, best);
+			ns_scope_end(n);
 			return 2;
 		}
 	}
@@ -314,6 +342,7 @@ static int choose_move(const struct ai *a, struct nai *n, struct game *g,
 	if (a->explain)
 		explain_move(a, n, g, u, f, bx, by, engaged_near ? prev : NULL,
 			     engaged_near, best);
+	ns_scope_end(n);
 	if (bx == me->x && by == me->y)
 		return 0;
 	snprintf(line, (size_t)size, "moveto %s %d,%d", me->id, bx, by);

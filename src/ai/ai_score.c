@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "rules/combat.h"
 #include "rules/engage.h"
 #include "rules/move.h"
@@ -117,16 +118,15 @@ double ns_shot_value(struct nai *n, const struct game *g, int u, int t)
 	return cands ? v / cands : -1e9;
 }
 
-/* The free attacks of leaving melee at ox,oy for x,y. */
-static double leaving(struct nai *n, int u, int ox, int oy, int x, int y,
-		      double vme)
+/* The free attacks of leaving melee at ox,oy for x,y: from the enemies
+ * able to strike u where it stands (the scope's leave). */
+static double leaving(struct nai *n, const struct nscope *sc, int u, int ox,
+		      int oy, int x, int y, double vme)
 {
 	double loss = 0;
 	enum dir away = toward(ox, oy, x, y);
-	for (int k = 0; k < n->nen; k++) {
-		const struct nenemy *e = &n->en[k];
-		if (!e->seen || engage_weapon(&n->kw, e->idx, u) < 0)
-			continue;
+	for (int j = 0; j < sc->nleave; j++) {
+		const struct nenemy *e = &n->en[sc->leave[j]];
 		nk_place(n, u, x, y);
 		bool still = engage_weapon(&n->kw, e->idx, u) >= 0;
 		nk_place(n, u, ox, oy);
@@ -189,16 +189,18 @@ double ns_path_risk(struct nai *n, struct game *g, int u, int x, int y,
 }
 
 /* Blows traded where u stands in kw: its best first, then the answers
- * of those that survive it. Sets *engaged. */
-static double exchange(struct nai *n, int u, double vme, bool *engaged)
+ * of those that survive it (of the scope's fight: no other can be in
+ * melee with it). Sets *engaged. */
+static double exchange(struct nai *n, const struct nscope *sc, int u,
+		       double vme, bool *engaged)
 {
 	double best = 0, bestkill = 0, answer = 0;
 	int target = -1;
 	const struct unit *me = &n->units[u];
 	*engaged = false;
-	for (int k = 0; k < n->nen; k++) {
-		const struct nenemy *e = &n->en[k];
-		if (!e->seen || !engage_in_melee(&n->kw, u, e->idx))
+	for (int j = 0; j < sc->nfight; j++) {
+		const struct nenemy *e = &n->en[sc->fight[j]];
+		if (!engage_in_melee(&n->kw, u, e->idx))
 			continue;
 		*engaged = true;
 		double p = melee_odds(n, u, e->idx, -1);
@@ -208,9 +210,9 @@ static double exchange(struct nai *n, int u, double vme, bool *engaged)
 			bestkill = n->units[e->idx].hits <= 1 ? p : 0;
 		}
 	}
-	for (int k = 0; k < n->nen; k++) {
-		const struct nenemy *e = &n->en[k];
-		if (!e->seen || !engage_in_melee(&n->kw, u, e->idx))
+	for (int j = 0; j < sc->nfight; j++) {
+		const struct nenemy *e = &n->en[sc->fight[j]];
+		if (!engage_in_melee(&n->kw, u, e->idx))
 			continue;
 		const struct unit *eu = &n->units[e->idx];
 		/* It will have turned to face the worst of them. */
@@ -221,29 +223,29 @@ static double exchange(struct nai *n, int u, double vme, bool *engaged)
 	return best - answer;
 }
 
-static int friends_within(const struct nai *n, int u, int x, int y, int r)
+/* Of the scope's friends, those within r inches of x,y (r <= FORCE). */
+static int friends_within(const struct nai *n, const struct nscope *sc, int x,
+			  int y, int r)
 {
 	int c = 0;
-	for (int i = 0; i < n->nunits; i++) {
-		const struct unit *f = &n->units[i];
-		if (i != u && f->team == n->team && unit_alive(f) &&
-		    geom_within(x, y, f->x, f->y, r))
+	for (int j = 0; j < sc->nfriends; j++) {
+		const struct unit *f = &n->units[sc->friends[j]];
+		if (geom_within(x, y, f->x, f->y, r))
 			c++;
 	}
 	return c;
 }
 
-static int friends_near(const struct nai *n, int u, int x, int y)
-{
-	return friends_within(n, u, x, y, NEAR);
-}
-
-static int enemies_near(const struct nai *n, int x, int y, int r)
+/* Of the scope's enemies near, those within FORCE inches of x,y. */
+static int enemies_near(const struct nai *n, const struct nscope *sc, int x,
+			int y)
 {
 	int c = 0;
-	for (int k = 0; k < n->nen; k++)
-		if (geom_within(x, y, n->en[k].x, n->en[k].y, r))
+	for (int j = 0; j < sc->nnear; j++) {
+		const struct nenemy *e = &n->en[sc->near[j]];
+		if (geom_within(x, y, e->x, e->y, FORCE))
 			c++;
+	}
 	return c;
 }
 
@@ -256,36 +258,23 @@ static double share(int count, bool counted)
 }
 
 /* What the enemies it knows of could do to u at x,y next turn, beyond
- * those it is already fighting there. */
-static double threat(struct nai *n, int u, int x, int y, double vme, int near)
+ * those it is already fighting there (the scope's threat: no other can
+ * strike or shoot at it there). */
+static double threat(struct nai *n, const struct nscope *sc, int u, int x,
+		     int y, double vme, int near)
 {
 	const struct world *kw = &n->kw;
 	const struct unit_type *mt = world_type(kw, &n->units[u]);
 	double t = 0;
-	for (int k = 0; k < n->nen; k++) {
-		const struct nenemy *e = &n->en[k];
-		const struct unit_type *et = world_type(kw, &n->units[e->idx]);
+	for (int j = 0; j < sc->nthreat; j++) {
+		const struct nthreat *th = &sc->threat[j];
+		const struct nenemy *e = &n->en[th->k];
 		if (e->seen && engage_in_melee(kw, u, e->idx))
 			continue;
-		int av = nk_melee_av(et);
-		if (av > 0 && nk_engages(e, x, y)) {
+		if (th->av > 0 && nk_engages(e, x, y)) {
 			/* It comes and strikes; the answer is ours next turn,
 			 * with the friends beside us. */
-			struct attack_situation s = {0};
-			struct attack_calc c;
-			s.av = av;
-			s.dv = mt->dv;
-			s.outnumber = 1;
-			combat_compute(&kw->roster.chart, &s, &c);
-			double pe = nk_chance(kw, c.need), pm = 0;
-			int mav = nk_melee_av(mt);
-			if (mav > 0) {
-				s.av = mav;
-				s.dv = et->dv;
-				s.outnumber = 1 + (near < 2 ? near : 2);
-				combat_compute(&kw->roster.chart, &s, &c);
-				pm = nk_chance(kw, c.need);
-			}
+			double pe = th->pe, pm = th->pm[near < 2 ? near : 2];
 			double net = pe * vme - n->wt[W_COUNTER] * (1 - pe) * pm * e->v;
 			if (net < -0.5 * pm * e->v)
 				net = -0.5 * pm * e->v;
@@ -293,11 +282,12 @@ static double threat(struct nai *n, int u, int x, int y, double vme, int near)
 			     share(e->nmelee, nk_engages(e, n->units[u].x,
 							       n->units[u].y));
 		}
-		if (nk_has_ranged(et) && !e->stale &&
+		if (th->ranged && !e->stale &&
 		    !(e->seen && nk_engaged(n, e->idx)))
 			t += n->wt[W_FEAR_SHOT] *
-			     shot_odds(n, et, e->x, e->y, mt, x, y) * vme *
-			     share(e->nshot, false);
+			     shot_odds(n, world_type(kw, &n->units[e->idx]),
+				       e->x, e->y, mt, x, y) *
+			     vme * share(e->nshot, false);
 	}
 	return t;
 }
@@ -312,6 +302,183 @@ static int friends_in(const struct nai *n, int u, const struct goal *gl)
 			c++;
 	}
 	return c;
+}
+
+/* The longest range of a type's ranged weapons, or -1 when it has none. */
+static int shot_range(const struct unit_type *t)
+{
+	int r = -1;
+	for (int i = 0; i < t->nweapons; i++)
+		if (weapon_is_ranged(&t->weapons[i]) && t->weapons[i].range > r)
+			r = t->weapons[i].range;
+	return r;
+}
+
+/* Squared distance from x,y to the nearest cell of the scope's box: no
+ * place in it is nearer. */
+static int box_dist2(const struct nscope *sc, int x, int y)
+{
+	int dx = x < sc->x0 ? sc->x0 - x : x > sc->x1 ? x - sc->x1 : 0;
+	int dy = y < sc->y0 ? sc->y0 - y : y > sc->y1 ? y - sc->y1 : 0;
+	return dx * dx + dy * dy;
+}
+
+/* Whether a place in the scope's box may be where e could strike next
+ * turn (its engage box meets the scope's). */
+static bool box_meets_engage(const struct nscope *sc, const struct nenemy *e)
+{
+	return e->ex <= sc->x1 && e->ex + e->ew - 1 >= sc->x0 &&
+	       e->ey <= sc->y1 && e->ey + e->eh - 1 >= sc->y0;
+}
+
+/* An enemy's blow at u and u's answer, as threat weighs them: the same
+ * situations, so the same chances. */
+static void threat_odds(const struct nai *n, const struct unit_type *mt,
+			const struct unit_type *et, struct nthreat *th)
+{
+	const struct world *kw = &n->kw;
+	struct attack_situation s = {0};
+	struct attack_calc c;
+	s.av = th->av;
+	s.dv = mt->dv;
+	s.outnumber = 1;
+	combat_compute(&kw->roster.chart, &s, &c);
+	th->pe = nk_chance(kw, c.need);
+	int mav = nk_melee_av(mt);
+	for (int m = 0; m < 3; m++) {
+		th->pm[m] = 0;
+		if (mav <= 0)
+			continue;
+		s.av = mav;
+		s.dv = et->dv;
+		s.outnumber = 1 + m;
+		combat_compute(&kw->roster.chart, &s, &c);
+		th->pm[m] = nk_chance(kw, c.need);
+	}
+}
+
+static void scope_grow(struct nscope *sc, int cap)
+{
+	if (sc->cap >= cap)
+		return;
+	size_t sz = (size_t)cap;
+	sc->leave = xrealloc(sc->leave, sz * sizeof *sc->leave);
+	sc->fight = xrealloc(sc->fight, sz * sizeof *sc->fight);
+	sc->shot = xrealloc(sc->shot, sz * sizeof *sc->shot);
+	sc->near = xrealloc(sc->near, sz * sizeof *sc->near);
+	sc->friends = xrealloc(sc->friends, sz * sizeof *sc->friends);
+	sc->threat = xrealloc(sc->threat, sz * sizeof *sc->threat);
+	sc->cap = cap;
+}
+
+/* The scope's enemy lists. Every test is one the scores make first, or
+ * a distance below which theirs cannot hold anywhere in the box: melee
+ * within contact or the longer reach (engage_in_melee), a shot within
+ * the longest range (shot_odds is 0 beyond), a blow where the engage
+ * box meets it (nk_engages). */
+static void scope_enemies(struct nai *n, int u, struct nscope *sc)
+{
+	const struct world *kw = &n->kw;
+	const struct unit_type *mt = world_type(kw, &n->units[u]);
+	int ra = engage_reach_range(mt);
+	int mr = nk_has_ranged(mt) ? shot_range(mt) : -1;
+	for (int k = 0; k < n->nen; k++) {
+		const struct nenemy *e = &n->en[k];
+		const struct unit *eu = &n->units[e->idx];
+		const struct unit_type *et = world_type(kw, eu);
+		if (e->seen) {
+			if (engage_weapon(kw, e->idx, u) >= 0)
+				sc->leave[sc->nleave++] = k;
+			int rb = engage_reach_range(et);
+			int r = ra > rb ? ra : rb;
+			int d2 = box_dist2(sc, eu->x, eu->y);
+			if (d2 <= 2 || d2 <= r * r)
+				sc->fight[sc->nfight++] = k;
+			if (mr >= 0 && d2 <= mr * mr)
+				sc->shot[sc->nshot++] = k;
+		}
+		int d2 = box_dist2(sc, e->x, e->y);
+		if (d2 <= FORCE * FORCE)
+			sc->near[sc->nnear++] = k;
+		struct nthreat th = {.k = k, .av = nk_melee_av(et),
+				     .ranged = nk_has_ranged(et)};
+		int er = th.ranged ? shot_range(et) : -1;
+		bool strikes = th.av > 0 && box_meets_engage(sc, e);
+		bool shoots = th.ranged && !e->stale && d2 <= er * er;
+		if (!strikes && !shoots)
+			continue;
+		if (th.av > 0)
+			threat_odds(n, mt, et, &th);
+		sc->threat[sc->nthreat++] = th;
+	}
+}
+
+static void scope_build(struct nai *n, const struct game *g, int u, int x0,
+			int y0, int x1, int y1, struct nscope *sc)
+{
+	const struct unit *me = &n->units[u];
+	scope_grow(sc, n->nunits);
+	sc->u = u;
+	sc->ox = me->x;
+	sc->oy = me->y;
+	sc->x0 = x0;
+	sc->y0 = y0;
+	sc->x1 = x1;
+	sc->y1 = y1;
+	sc->nleave = sc->nfight = sc->nshot = sc->nnear = sc->nfriends =
+		sc->nthreat = 0;
+	scope_enemies(n, u, sc);
+	for (int i = 0; i < n->nunits; i++) {
+		const struct unit *f = &n->units[i];
+		if (i != u && f->team == n->team && unit_alive(f) &&
+		    box_dist2(sc, f->x, f->y) <= FORCE * FORCE)
+			sc->friends[sc->nfriends++] = i;
+	}
+	sc->friends_in = n->p.enemy_hold >= 0
+				 ? friends_in(n, u, &g->sc.goals[n->p.enemy_hold])
+				 : 0;
+}
+
+void ns_scope(struct nai *n, const struct game *g, int u, int x0, int y0,
+	      int x1, int y1)
+{
+	scope_build(n, g, u, x0, y0, x1, y1, &n->scope);
+}
+
+void ns_scope_end(struct nai *n)
+{
+	n->scope.u = -1;
+}
+
+static void scope_free(struct nscope *sc)
+{
+	free(sc->leave);
+	free(sc->fight);
+	free(sc->shot);
+	free(sc->near);
+	free(sc->friends);
+	free(sc->threat);
+	*sc = (struct nscope){.u = -1};
+}
+
+void ns_scope_free(struct nai *n)
+{
+	scope_free(&n->scope);
+	scope_free(&n->point);
+}
+
+/* The scope for u at x,y: the one begun, when it holds the place, else
+ * one made for the place alone. */
+static const struct nscope *scope_for(struct nai *n, const struct game *g,
+				      int u, int x, int y)
+{
+	const struct nscope *sc = &n->scope;
+	const struct unit *me = &n->units[u];
+	if (sc->u == u && me->x == sc->ox && me->y == sc->oy && x >= sc->x0 &&
+	    x <= sc->x1 && y >= sc->y0 && y <= sc->y1)
+		return sc;
+	scope_build(n, g, u, x, y, x, y, &n->point);
+	return &n->point;
 }
 
 double ns_score(struct nai *n, struct game *g, int u, int x, int y,
@@ -362,21 +529,19 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 	}
 	if (p->hold >= 0 && goal_area_contains(&g->sc.goals[p->hold], x, y))
 		pt->place += n->hold_clear ? n->wt[W_HOLD] : n->wt[W_HOLD] / 4;
+	const struct nscope *sc = scope_for(n, g, u, x, y);
 	if (p->enemy_hold >= 0 &&
 	    goal_area_contains(&g->sc.goals[p->enemy_hold], x, y))
-		pt->place += friends_in(n, u, &g->sc.goals[p->enemy_hold])
-				     ? 1.0
-				     : n->wt[W_CONTEST];
+		pt->place += sc->friends_in ? 1.0 : n->wt[W_CONTEST];
 	if (x != ox || y != oy)
-		pt->leave = -leaving(n, u, ox, oy, x, y, vme);
+		pt->leave = -leaving(n, sc, u, ox, oy, x, y, vme);
 	nk_place(n, u, x, y);
 	bool engaged;
-	pt->fight = exchange(n, u, vme, &engaged);
+	pt->fight = exchange(n, sc, u, vme, &engaged);
 	if (shooter && !engaged) {
-		for (int k = 0; k < n->nen; k++) {
-			if (!n->en[k].seen)
-				continue;
-			double v = ns_shot_value(n, g, u, n->en[k].idx);
+		/* A shot worth less than none is not taken. */
+		for (int j = 0; j < sc->nshot; j++) {
+			double v = ns_shot_value(n, g, u, n->en[sc->shot[j]].idx);
 			if (v > pt->shot)
 				pt->shot = v;
 		}
@@ -384,14 +549,14 @@ double ns_score_parts(struct nai *n, struct game *g, int u, int x, int y,
 		if (me->reload_wait > 0)
 			pt->shot /= 2;
 	}
-	int near = friends_near(n, u, x, y);
-	double t = threat(n, u, x, y, vme, near);
+	int near = friends_within(n, sc, x, y, NEAR);
+	double t = threat(n, sc, u, x, y, vme, near);
 	pt->threat = -t;
 	if (t > 0.05 * vme || engaged) {
 		pt->group = n->wt[W_SUPPORT] * (near < 3 ? near : 3);
 		/* Into danger only where its side is not outnumbered. */
-		int deficit = enemies_near(n, x, y, FORCE) -
-			      friends_within(n, u, x, y, FORCE) - 1;
+		int deficit = enemies_near(n, sc, x, y) -
+			      friends_within(n, sc, x, y, FORCE) - 1;
 		if (deficit > 0 && mt->cls != CLASS_MACHINE && p->escape < 0 &&
 		    p->enemy_escape < 0)
 			pt->group -= n->wt[W_AHEAD] * deficit * vme;

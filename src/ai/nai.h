@@ -14,6 +14,8 @@
 
 /* Opening, closing, locking a door: 2 inches, in half-inches. */
 #define NAI_DOOR_COST 4
+/* Cells a side of the squares units are filed by (nai's grid). */
+#define NAI_GRID 8
 /* A distance too far to matter (half-inches). */
 #define NAI_FAR 100000
 
@@ -90,6 +92,37 @@ static inline bool nk_engages(const struct nenemy *e, int x, int y)
 	       e->engage[y * e->ew + x];
 }
 
+/* What an enemy's threat to one unit comes to wherever the unit stands
+ * (the place changes only whether it applies, and the friends near). */
+struct nthreat {
+	int k;                  /* the enemy, in en */
+	int av;                 /* its melee AV (nk_melee_av), 0: none */
+	bool ranged;            /* it has a ranged weapon */
+	double pe;              /* chance its blow hits the unit */
+	double pm[3];           /* chance of the unit's answer, with 0, 1
+				   or 2 friends near (0 when it has none) */
+};
+
+/* The enemies and friends that can matter to one unit's score anywhere
+ * in a box of places (ns_scope): every other one adds nothing there,
+ * not even a zero. Each list keeps the order of en or units, so that a
+ * sum over a list is the very sum over all of them. */
+struct nscope {
+	int u;                  /* the unit, or -1: none */
+	int ox, oy;             /* where it stood */
+	int x0, y0, x1, y1;     /* the box of places */
+	int *leave;             /* en: seen, able to strike it where it
+				   stands (free attacks on leaving) */
+	int *fight;             /* en: seen, close enough for melee */
+	int *shot;              /* en: seen, within its longest shot */
+	int *near;              /* en: within the distance of the forces */
+	int *friends;           /* units: its friends within that distance */
+	struct nthreat *threat; /* en that could strike or shoot at it */
+	int nleave, nfight, nshot, nnear, nfriends, nthreat;
+	int friends_in;         /* friends in the enemy's hold area */
+	int cap;                /* entries each list has room for */
+};
+
 /* What the goals ask of the team. */
 struct nposture {
 	bool defend;            /* time is on its side (a survive goal) */
@@ -126,6 +159,11 @@ struct nai {
 	struct unit *units;
 	int *occ;
 	struct map kmap;        /* the ground as last seen, cell by cell */
+	/* The cells that can ever change (doors, and walls that can be
+	 * breached or were), in map order: everywhere else kmap is the map
+	 * as it was made. */
+	int *changeable;
+	int nchangeable;
 	unsigned kmap_version;  /* moves on whenever a cell of kmap changes */
 	/* Per kind of search and movement class: what each step of kmap
 	 * costs with no unit in the way (cell * DIR_COUNT + dir: for
@@ -166,6 +204,15 @@ struct nai {
 	int *busy;              /* w*h: what a ladder a friend is on costs */
 	int *seen_hits;         /* per unit: hits left when last seen */
 	struct bucket_queue queue; /* the searches': kept for the next one */
+	/* The living units of kw by square of NAI_GRID cells, as nk_update
+	 * left them: the first unit in each square (gw by gh of them) and
+	 * the next after each unit, -1 for none. */
+	int gw, gh;
+	int *grid_first, *grid_next;
+	int reach_max;          /* the longest reach of any type, 1 at least */
+	/* The scope of the places a unit is choosing among (ns_scope), and
+	 * one for a place weighed outside any. */
+	struct nscope scope, point;
 };
 
 /* ai_know.c */
@@ -182,6 +229,9 @@ const struct nenemy *nk_enemy(const struct nai *n, int i);
 void nk_targets(struct nai *n);
 /* Whether unit i of kw is in melee with any living enemy there. */
 bool nk_engaged(const struct nai *n, int i);
+/* The same, for a unit of kw while every unit stands where nk_update
+ * found it: only the enemies near it are asked. */
+bool nk_engaged_as_found(const struct nai *n, int i);
 /* Put unit i of kw at x,y (on the grid unless another stands there). */
 void nk_place(struct nai *n, int i, int x, int y);
 /* Chance a d20 meets need. */
@@ -233,6 +283,16 @@ bool ng_keep_shut(const struct nai *n, const struct game *g);
 /* How good it is for unit u to end its move at x,y, having paid cost. */
 double ns_score(struct nai *n, struct game *g, int u, int x, int y,
 		int cost, const int *field);
+/* Work out once which enemies and friends can matter to unit u's score
+ * at any place in the box x0, y0, x1, y1 (inclusive), u standing where
+ * it is: ns_score there then looks at those alone, with the very same
+ * result, until ns_scope_end. Nothing the scores read may change
+ * between the two but u's place. */
+void ns_scope(struct nai *n, const struct game *g, int u, int x0, int y0,
+	      int x1, int y1);
+void ns_scope_end(struct nai *n);
+/* Free what the scopes own. */
+void ns_scope_free(struct nai *n);
 /* The same, term by term. */
 struct nparts {
 	double prog, place, leave, fight, shot, threat, group;

@@ -57,8 +57,7 @@ int engage_weapon(const struct world *w, int a, int b)
 	return best;
 }
 
-/* The longest reach of a type's reach weapons, or 0. */
-static int reach_range(const struct unit_type *t)
+int engage_reach_range(const struct unit_type *t)
 {
 	int r = 0;
 	for (int i = 0; i < t->nweapons; i++)
@@ -67,7 +66,7 @@ static int reach_range(const struct unit_type *t)
 	return r;
 }
 
-/* engage_in_melee, with a's longest reach ra (reach_range) given. */
+/* engage_in_melee, with a's longest reach ra (engage_reach_range) given. */
 static bool in_melee(const struct world *w, int a, int b, int ra)
 {
 	const struct unit *u = &w->units[a], *v = &w->units[b];
@@ -78,7 +77,7 @@ static bool in_melee(const struct world *w, int a, int b, int ra)
 	 * distance): searches ask this of every pair. */
 	int d2 = geom_dist2(u->x, u->y, v->x, v->y);
 	if (d2 > 2) {
-		int rb = reach_range(world_type(w, v));
+		int rb = engage_reach_range(world_type(w, v));
 		int r = ra > rb ? ra : rb;
 		if (d2 > r * r)
 			return false;
@@ -90,7 +89,7 @@ static bool in_melee(const struct world *w, int a, int b, int ra)
 
 bool engage_in_melee(const struct world *w, int a, int b)
 {
-	return in_melee(w, a, b, reach_range(world_type(w, &w->units[a])));
+	return in_melee(w, a, b, engage_reach_range(world_type(w, &w->units[a])));
 }
 
 bool engage_engaged(const struct world *w, int a)
@@ -98,7 +97,7 @@ bool engage_engaged(const struct world *w, int a)
 	const struct unit *u = &w->units[a];
 	if (!unit_alive(u))
 		return false;
-	int ra = reach_range(world_type(w, u));
+	int ra = engage_reach_range(world_type(w, u));
 	for (int i = 0; i < w->nunits; i++) {
 		const struct unit *v = &w->units[i];
 		if (v->team == u->team || !unit_alive(v))

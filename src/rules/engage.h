@@ -16,6 +16,10 @@ int engage_weapon(const struct world *w, int a, int b);
 /* a and b are enemies in contact, or either can attack the other in
  * melee (a reach weapon). */
 bool engage_in_melee(const struct world *w, int a, int b);
+/* The longest reach of a type's reach weapons, or 0. Units further
+ * apart than contact (2, squared) and the longer of their two reaches
+ * are never in melee. */
+int engage_reach_range(const struct unit_type *t);
 /* Unit a is in melee with any living enemy. */
 bool engage_engaged(const struct world *w, int a);
 /* The first melee or reach weapon of a that may attack structures, or -1. */
