@@ -493,9 +493,9 @@ static void build_world(struct nai *n, const struct game *g,
 	 * cell that can change can differ. */
 	for (int j = 0; j < n->nchangeable; j++) {
 		int c = n->changeable[j];
+		/* Field by field: the padding of a cell is never set, so
+		 * its bytes say nothing. */
 		if (k->view[c] &&
-		    memcmp(&n->kmap.cells[c], &w->map.cells[c],
-			   sizeof(struct cell)) != 0 &&
 		    !cell_same(&n->kmap.cells[c], &w->map.cells[c])) {
 			n->kmap.cells[c] = w->map.cells[c];
 			n->kmap_version++;
