@@ -36,7 +36,7 @@
 	X(W_PROG_GUARDED, 0.0, 0.0, 0.0) /* times that for a unit an enemy must kill */ \
 	X(W_FEAR_MELEE, 1.0, 1.0, 0.5)  /* share of an enemy's possible blow feared */ \
 	X(W_FEAR_SHOT, 1.0, 1.0, 1.0)   /* share of an enemy's possible shot feared */ \
-	X(W_COUNTER, 0.7, 0.7, 0.35)     /* share of our answer to a blow counted */ \
+	X(W_COUNTER, 0.7, 1.0, 0.35)     /* share of our answer to a blow counted */ \
 	X(W_HOLD, 6.0, 6.0, 6.0)        /* standing in the area to hold */         \
 	X(W_CONTEST, 10.0, 10.0, 10.0)   /* the first in an area an enemy would hold */ \
 	X(W_ESCAPE, 40.0, 40.0, 40.0)    /* leaving by the exit */                  \
