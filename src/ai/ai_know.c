@@ -85,8 +85,6 @@ struct nai *nai_new(const struct game *g, int team, bool hard)
 	forget_unseen_doors(n, g, team);
 	n->phase = xcalloc(units, 1);
 	n->has_shot = xcalloc(units, 1);
-	n->tx = xcalloc(units, sizeof *n->tx);
-	n->ty = xcalloc(units, sizeof *n->ty);
 	n->scratch = xmalloc((size_t)n->cells * sizeof *n->scratch);
 	/* As nf_reach_box wants it. */
 	util_fill_int(n->scratch, (size_t)n->cells, INT_MAX);
@@ -134,8 +132,6 @@ void nai_free(struct nai *n)
 	free(n->zeros);
 	free(n->phase);
 	free(n->has_shot);
-	free(n->tx);
-	free(n->ty);
 	free(n->scratch);
 	free(n->cost);
 	free(n->busy);

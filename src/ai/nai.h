@@ -198,7 +198,6 @@ struct nai {
 	unsigned char *phase;   /* how far its Movement step has gone */
 	unsigned char *has_shot; /* a target in range and sight, from where
 				    it stood when its move began */
-	int *tx, *ty;           /* where it chose to go, or -1 */
 	int *cost, *prev;       /* w*h each */
 	int *scratch;           /* w*h, INT_MAX between nf_reach_box's uses */
 	int *busy;              /* w*h: what a ladder a friend is on costs */
