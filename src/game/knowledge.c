@@ -31,25 +31,11 @@ static int reach_of(const struct world *w)
 	return r;
 }
 
-/* The cache keeps each unit's view as bits over its arc: cheap on the
- * shipped maps, a product of units and map on a huge field seen without a
- * vision range. Past this budget a team's view is cast anew instead. */
-#define CACHE_BUDGET (64u << 20)
-
-static bool cache_affordable(const struct world *w)
-{
-	int vr = w->roster.chart.vision_range;
-	size_t reach = vr > 0 ? (size_t)(2 * vr + 3) * (size_t)(2 * vr + 3)
-			      : ncells(w);
-	return (size_t)w->nunits * (reach / 8 + 64) <= CACHE_BUDGET;
-}
-
 void knowledge_init(struct game *g)
 {
 	const struct world *w = g->w;
 	size_t cells = ncells(w), units = (size_t)(w->nunits ? w->nunits : 1);
 	g->reach = reach_of(w);
-	bool cache = cache_affordable(w);
 	for (int t = 0; t < w->nteams; t++) {
 		struct knowledge *k = &g->know[t];
 		k->team = t;
@@ -62,7 +48,7 @@ void knowledge_init(struct game *g)
 		k->last = xmalloc(units * sizeof *k->last);
 		for (int i = 0; i < w->nunits; i++)
 			k->last[i] = (struct last_seen){-1, -1, -1, false};
-		g->vcache[t] = cache ? vision_cache_new(w, t) : NULL;
+		g->vcache[t] = vision_cache_new(w, t);
 	}
 	g->moving = -1;
 	g->view_was = xcalloc(cells ? cells : 1, 1);

@@ -104,7 +104,8 @@ struct vision_box vision_unit_view(const struct world *w, int idx,
  */
 struct vision_cache;
 
-/* A cache of team's view of w; free it with vision_cache_free. */
+/* A cache of team's view of w, free it with vision_cache_free; NULL when
+ * the map is more than 65,535 cells a side, longer than it keeps lines. */
 struct vision_cache *vision_cache_new(const struct world *w, int team);
 void vision_cache_free(struct vision_cache *c);
 /* Everything again from w (after a load, an undo, many changes). */

@@ -2,8 +2,8 @@
  * vision_cache.c: a team's view kept up to date change by change.
  *
  * The cache holds the map's sight index and, for each unit of the team,
- * what it saw (its own grids of bits over the part of the map its arc can
- * reach) with two boxes: where its arc reaches, and the cells its cast
+ * what it saw (as runs of cells along the lines of each orientation the
+ * cast writes, vision_runs.c) with two boxes: where its arc reaches, and the cells its cast
  * read (touched). A unit's cast reads nothing outside its touched box, so
  * a change of what blocks at a cell outside it cannot change what the unit
  * sees; a change of height can also change which cells are targets of which
@@ -16,11 +16,13 @@
  * that box, and then only when the troops it sees are not the same as
  * before (its cast reads no more of where units stand). After a change
  * only the units
- * it can touch are cast again, and only where their old and new views lie
- * is the team's view made again: the union of the stored views there,
- * turned into bytes where it changed.
+ * it can touch are cast again. The team's view is a count, for each cell,
+ * of the stored views that hold it: a unit cast again takes out of the
+ * counts the cells of its old view that are not in its new one and puts
+ * in those new to it, so a step costs the cells whose sight changed,
+ * however many others the team has, and a cell's byte changes only when
+ * its count leaves or reaches zero.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +31,7 @@
 
 struct vision_unit_rec {
 	bool on; /* a living unit of the team: its view counts */
-	struct vision_bits b[2];
+	struct vision_runs v[2]; /* what it sees, per orientation */
 	struct vision_box reach;   /* where its cast may mark */
 	struct vision_box touched; /* what its cast read */
 	struct vision_troops troops; /* the troops its cast saw */
@@ -40,44 +42,15 @@ struct vision_cache {
 	int w, h;
 	struct vision_map m;
 	struct vision_scratch s;
+	struct vision_bits cast[2]; /* a cast's bits, made runs */
+	struct vision_runs next;    /* a recast unit's new view */
 	int nrec; /* a record for each unit index below nrec */
 	struct vision_unit_rec *rec;
-	uint64_t *tr, *tc;     /* the union of the units' bits: rows, columns */
-	uint64_t *rows, *prev; /* the view as row bits: now, in bytes */
-	unsigned char *view;   /* w*h */
+	/* w*h: how many stored views hold each cell (at most one a unit,
+	 * and a scenario has at most 10,000 units) */
+	uint32_t *count;
+	unsigned char *view; /* w*h: count > 0 */
 };
-
-/* A part of the map in blocks of 64x64 cells (bx = x/64, by = y/64), where
- * the team's view may have changed; empty when bx1 < bx0. */
-struct region {
-	int bx0, by0, bx1, by1;
-};
-
-#define REGION_EMPTY ((struct region){0, 0, -1, -1})
-
-static void region_add(struct region *r, int bx0, int by0, int bx1, int by1)
-{
-	if (r->bx1 < r->bx0) {
-		*r = (struct region){bx0, by0, bx1, by1};
-		return;
-	}
-	r->bx0 = bx0 < r->bx0 ? bx0 : r->bx0;
-	r->by0 = by0 < r->by0 ? by0 : r->by0;
-	r->bx1 = bx1 > r->bx1 ? bx1 : r->bx1;
-	r->by1 = by1 > r->by1 ? by1 : r->by1;
-}
-
-/* Add the blocks a unit's bits were written in. */
-static void region_add_bits(struct region *r, const struct vision_bits *b,
-			    int o)
-{
-	if (b->hi < b->lo)
-		return;
-	if (o == VB_ROWS)
-		region_add(r, b->wlo, b->lo >> 6, b->whi, b->hi >> 6);
-	else
-		region_add(r, b->lo >> 6, b->wlo, b->hi >> 6, b->whi);
-}
 
 static void ensure_recs(struct vision_cache *c, int n)
 {
@@ -88,111 +61,85 @@ static void ensure_recs(struct vision_cache *c, int n)
 	for (int i = c->nrec; i < n; i++) {
 		struct vision_unit_rec *r = &c->rec[i];
 		r->reach = r->touched = VISION_BOX_EMPTY;
-		for (int o = 0; o < 2; o++) {
-			r->b[o].lo = r->b[o].wlo = INT_MAX;
-			r->b[o].hi = r->b[o].whi = INT_MIN;
-		}
+		vision_runs_clear(&r->v[VB_ROWS]);
+		vision_runs_clear(&r->v[VB_COLS]);
 	}
 	c->nrec = n;
 }
 
-/* Cast unit idx again, or forget its view when it no longer counts; the
- * blocks of its old and new views go into dirty. */
+struct count_arg {
+	struct vision_cache *c;
+	int o;
+};
+
+/* Cells a..b-1 of line l have come into (d = 1) or gone out of (d = -1)
+ * one unit's view: their counts, and the bytes of those whose count
+ * reaches or leaves zero. */
+static void count_span(void *arg, int l, int a, int b, int d)
+{
+	const struct count_arg *ca = arg;
+	struct vision_cache *c = ca->c;
+	size_t W = (size_t)c->w;
+	/* Along a row the cells are next to each other, along a column a
+	 * row apart. */
+	size_t cell = ca->o == VB_ROWS ? (size_t)l * W + (size_t)a
+				       : (size_t)a * W + (size_t)l;
+	size_t step = ca->o == VB_ROWS ? 1 : W;
+	for (int i = a; i < b; i++, cell += step) {
+		if (d > 0) {
+			if (c->count[cell]++ == 0)
+				c->view[cell] = 1;
+		} else if (--c->count[cell] == 0) {
+			c->view[cell] = 0;
+		}
+	}
+}
+
+/* Unit idx's view in orientation o is now runs: the counts follow, from
+ * its old view when counted says that is in them. */
+static void set_view(struct vision_cache *c, int idx, int o,
+		     const struct vision_runs *runs, bool counted)
+{
+	struct vision_runs *v = &c->rec[idx].v[o];
+	struct count_arg arg = {c, o};
+	if (!counted)
+		vision_runs_clear(v);
+	vision_runs_diff(v, runs, count_span, &arg);
+	vision_runs_copy(v, runs);
+}
+
+/* Cast unit idx again, or forget its view when it no longer counts; its
+ * old view is in the counts when counted says so. */
 static void recast(struct vision_cache *c, const struct world *w, int idx,
-		   struct region *dirty)
+		   bool counted)
 {
 	struct vision_unit_rec *r = &c->rec[idx];
 	const struct unit *u = &w->units[idx];
 	struct vision_box reg[2] = {VISION_BOX_EMPTY, VISION_BOX_EMPTY};
-	region_add_bits(dirty, &r->b[VB_ROWS], VB_ROWS);
-	region_add_bits(dirty, &r->b[VB_COLS], VB_COLS);
 	r->on = u->team == c->team && unit_alive(u);
 	if (r->on)
 		vision_cast_region(&c->m, w, idx, reg);
-	vision_bits_cover(&r->b[VB_ROWS], VB_ROWS, reg[VB_ROWS]);
-	vision_bits_cover(&r->b[VB_COLS], VB_COLS, reg[VB_COLS]);
+	vision_bits_cover(&c->cast[VB_ROWS], VB_ROWS, reg[VB_ROWS]);
+	vision_bits_cover(&c->cast[VB_COLS], VB_COLS, reg[VB_COLS]);
 	r->reach = reg[VB_ROWS];
 	if (reg[VB_COLS].x1 >= reg[VB_COLS].x0) {
 		vision_box_add(&r->reach, reg[VB_COLS].x0, reg[VB_COLS].y0);
 		vision_box_add(&r->reach, reg[VB_COLS].x1, reg[VB_COLS].y1);
 	}
 	r->touched = VISION_BOX_EMPTY;
-	if (!r->on)
-		return;
-	vision_cast_unit(&c->m, w, idx, &c->s, r->b, &r->touched, &r->troops);
-	region_add_bits(dirty, &r->b[VB_ROWS], VB_ROWS);
-	region_add_bits(dirty, &r->b[VB_COLS], VB_COLS);
-}
-
-/* dst (lines of dwords words from 0) |= the part of b within lines l0..l1
- * and words k0..k1. */
-static void or_part(uint64_t *dst, int dwords, const struct vision_bits *b,
-		    int l0, int l1, int k0, int k1)
-{
-	l0 = b->lo > l0 ? b->lo : l0;
-	l1 = b->hi < l1 ? b->hi : l1;
-	k0 = b->wlo > k0 ? b->wlo : k0;
-	k1 = b->whi < k1 ? b->whi : k1;
-	for (int l = l0; l <= l1; l++) {
-		const uint64_t *s = b->w + (size_t)(l - b->line0) * b->nwords;
-		uint64_t *d = dst + (size_t)l * dwords;
-		for (int k = k0; k <= k1; k++)
-			d[k] |= s[k - b->word0];
+	if (r->on)
+		vision_cast_unit(&c->m, w, idx, &c->s, c->cast, &r->touched,
+				 &r->troops);
+	for (int o = 0; o < 2; o++) {
+		vision_runs_from_bits(&c->next, &c->cast[o]);
+		set_view(c, idx, o, &c->next, counted);
 	}
-}
-
-/* The team's view within region r again, from the stored views; bytes
- * change only where their word of row bits did (all of them when full). */
-static void merge(struct vision_cache *c, struct region r, bool full)
-{
-	const struct vision_map *m = &c->m;
-	int W = m->w, H = m->h, wr = m->words[VB_ROWS], wc = m->words[VB_COLS];
-	if (W == 0 || H == 0)
-		return;
-	r.bx0 = r.bx0 < 0 ? 0 : r.bx0;
-	r.by0 = r.by0 < 0 ? 0 : r.by0;
-	r.bx1 = r.bx1 > wr - 1 ? wr - 1 : r.bx1;
-	r.by1 = r.by1 > wc - 1 ? wc - 1 : r.by1;
-	if (r.bx1 < r.bx0 || r.by1 < r.by0)
-		return;
-	int x0 = 64 * r.bx0, x1 = 64 * r.bx1 + 63 < W ? 64 * r.bx1 + 63 : W - 1;
-	int y0 = 64 * r.by0, y1 = 64 * r.by1 + 63 < H ? 64 * r.by1 + 63 : H - 1;
-	size_t nx = (size_t)(r.bx1 - r.bx0 + 1), ny = (size_t)(r.by1 - r.by0 + 1);
-	for (int y = y0; y <= y1; y++)
-		memset(c->tr + (size_t)y * wr + r.bx0, 0, nx * sizeof *c->tr);
-	for (int x = x0; x <= x1; x++)
-		memset(c->tc + (size_t)x * wc + r.by0, 0, ny * sizeof *c->tc);
-	for (int i = 0; i < c->nrec; i++) {
-		const struct vision_unit_rec *u = &c->rec[i];
-		if (!u->on)
-			continue;
-		or_part(c->tr, wr, &u->b[VB_ROWS], y0, y1, r.bx0, r.bx1);
-		or_part(c->tc, wc, &u->b[VB_COLS], x0, x1, r.by0, r.by1);
-	}
-	for (int y = y0; y <= y1; y++)
-		memcpy(c->rows + (size_t)y * wr + r.bx0,
-		       c->tr + (size_t)y * wr + r.bx0, nx * sizeof *c->rows);
-	vision_transpose_or_part(c->tc, W, wc, c->rows, H, wr, r.by0, r.by1,
-				 r.bx0, r.bx1);
-	if (full) {
-		vision_bits_to_bytes(m, c->rows, c->view);
-		memcpy(c->prev, c->rows, m->plane[VB_ROWS] * sizeof *c->rows);
-		return;
-	}
-	for (int y = y0; y <= y1; y++)
-		for (int k = r.bx0; k <= r.bx1; k++) {
-			size_t i = (size_t)y * wr + k;
-			if (c->rows[i] == c->prev[i])
-				continue;
-			c->prev[i] = c->rows[i];
-			unsigned char *o = c->view + (size_t)y * W + 64 * k;
-			for (int b = 0; b < 64 && 64 * k + b < W; b++)
-				o[b] = (c->rows[i] >> b) & 1;
-		}
 }
 
 struct vision_cache *vision_cache_new(const struct world *w, int team)
 {
+	if (w->map.w > VISION_RUNS_MAX || w->map.h > VISION_RUNS_MAX)
+		return NULL;
 	struct vision_cache *c = xcalloc(1, sizeof *c);
 	c->team = team;
 	c->w = c->h = -1;
@@ -205,16 +152,16 @@ void vision_cache_free(struct vision_cache *c)
 	if (!c)
 		return;
 	for (int i = 0; i < c->nrec; i++) {
-		vision_bits_free(&c->rec[i].b[VB_ROWS]);
-		vision_bits_free(&c->rec[i].b[VB_COLS]);
+		vision_runs_free(&c->rec[i].v[VB_ROWS]);
+		vision_runs_free(&c->rec[i].v[VB_COLS]);
 	}
+	vision_bits_free(&c->cast[VB_ROWS]);
+	vision_bits_free(&c->cast[VB_COLS]);
+	vision_runs_free(&c->next);
 	free(c->rec);
-	free(c->tr);
-	free(c->tc);
 	vision_map_free(&c->m);
 	vision_scratch_free(&c->s);
-	free(c->rows);
-	free(c->prev);
+	free(c->count);
 	free(c->view);
 	free(c);
 }
@@ -223,36 +170,30 @@ void vision_cache_rebuild(struct vision_cache *c, const struct world *w)
 {
 	vision_map_free(&c->m);
 	vision_map_build(&c->m, w);
+	size_t n = (size_t)w->map.w * (size_t)w->map.h;
 	if (c->w != w->map.w || c->h != w->map.h) {
 		c->w = w->map.w;
 		c->h = w->map.h;
-		size_t pr = c->m.plane[VB_ROWS] ? c->m.plane[VB_ROWS] : 1;
-		size_t pc = c->m.plane[VB_COLS] ? c->m.plane[VB_COLS] : 1;
-		size_t n = (size_t)c->w * (size_t)c->h;
-		free(c->tr);
-		free(c->tc);
-		free(c->rows);
-		free(c->prev);
+		free(c->count);
 		free(c->view);
-		c->tr = xcalloc(pr, sizeof *c->tr);
-		c->tc = xcalloc(pc, sizeof *c->tc);
-		c->rows = xcalloc(pr, sizeof *c->rows);
-		c->prev = xcalloc(pr, sizeof *c->prev);
+		c->count = xcalloc(n ? n : 1, sizeof *c->count);
 		c->view = xcalloc(n ? n : 1, 1);
+	} else {
+		memset(c->count, 0, n * sizeof *c->count);
+		memset(c->view, 0, n);
 	}
 	ensure_recs(c, w->nunits);
-	struct region all = REGION_EMPTY;
 	for (int i = 0; i < c->nrec; i++) {
 		if (i < w->nunits) {
-			recast(c, w, i, &all);
+			recast(c, w, i, false);
 		} else {
-			c->rec[i].on = false;
-			c->rec[i].touched = c->rec[i].reach = VISION_BOX_EMPTY;
+			struct vision_unit_rec *r = &c->rec[i];
+			r->on = false;
+			r->touched = r->reach = VISION_BOX_EMPTY;
+			vision_runs_clear(&r->v[VB_ROWS]);
+			vision_runs_clear(&r->v[VB_COLS]);
 		}
 	}
-	all = (struct region){0, 0, c->m.words[VB_ROWS] - 1,
-			      c->m.words[VB_COLS] - 1};
-	merge(c, all, true);
 }
 
 const unsigned char *vision_cache_team_view(const struct vision_cache *c)
@@ -277,7 +218,6 @@ void vision_cache_unit_moved(struct vision_cache *c, const struct world *w,
 		return;
 	}
 	ensure_recs(c, w->nunits);
-	struct region dirty = REGION_EMPTY;
 	const struct unit *mover = &w->units[idx];
 	bool was = from_x >= 0 && from_y >= 0, is = unit_alive(mover);
 	for (int j = 0; j < c->nrec && j < w->nunits; j++) {
@@ -285,7 +225,7 @@ void vision_cache_unit_moved(struct vision_cache *c, const struct world *w,
 		struct vision_unit_rec *r = &c->rec[j];
 		if (j == idx) {
 			if (r->on || (u->team == c->team && is))
-				recast(c, w, j, &dirty);
+				recast(c, w, j, true);
 			continue;
 		}
 		if (!r->on)
@@ -298,9 +238,8 @@ void vision_cache_unit_moved(struct vision_cache *c, const struct world *w,
 		struct vision_troops seen;
 		vision_troops_seen(&c->m, w, j, &seen, &r->touched);
 		if (memcmp(&seen, &r->troops, sizeof seen) != 0)
-			recast(c, w, j, &dirty);
+			recast(c, w, j, true);
 	}
-	merge(c, dirty, false);
 }
 
 void vision_cache_unit_removed(struct vision_cache *c, const struct world *w,
@@ -326,13 +265,11 @@ void vision_cache_cell_changed(struct vision_cache *c, const struct world *w,
 	if (what == 0)
 		return;
 	ensure_recs(c, w->nunits);
-	struct region dirty = REGION_EMPTY;
 	for (int j = 0; j < c->nrec && j < w->nunits; j++) {
 		struct vision_unit_rec *r = &c->rec[j];
 		if (!r->on)
 			continue;
 		if (vision_box_has(what & 2 ? &r->reach : &r->touched, x, y))
-			recast(c, w, j, &dirty);
+			recast(c, w, j, true);
 	}
-	merge(c, dirty, false);
 }

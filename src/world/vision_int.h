@@ -66,6 +66,37 @@ void vision_bits_whole(struct vision_bits *b, const struct vision_map *m,
 		       int o);
 void vision_bits_free(struct vision_bits *b);
 
+/* A view as runs of set cells along each line lo..hi of one orientation
+ * (hi < lo: none): the runs of line l are run[first[l - lo]] up to
+ * run[first[l - lo + 1]], each [start, end) along the line, sorted and
+ * apart. Lines are at most VISION_RUNS_MAX cells long. */
+#define VISION_RUNS_MAX 65535
+struct vision_runs {
+	int lo, hi;
+	uint32_t *first;
+	size_t firstcap;
+	uint16_t (*run)[2];
+	size_t nrun, runcap;
+};
+
+/* Empty r, keeping its memory; free it with vision_runs_free. */
+void vision_runs_clear(struct vision_runs *r);
+void vision_runs_free(struct vision_runs *r);
+/* dst = src, in memory the size of src: a cache holds many. */
+void vision_runs_copy(struct vision_runs *dst, const struct vision_runs *src);
+/* r = the set bits of b. */
+void vision_runs_from_bits(struct vision_runs *r, const struct vision_bits *b);
+/* Called for the cells a..b-1 of line l: d = 1 where they are in one view
+ * and not in the other it is compared with, d = -1 the other way. */
+typedef void (*vision_runs_fn)(void *arg, int l, int a, int b, int d);
+/* f for every span in now and not in was (d = 1) and in was and not in
+ * now (d = -1); cells in both, or in neither, are not passed. */
+void vision_runs_diff(const struct vision_runs *was,
+		      const struct vision_runs *now, vision_runs_fn f,
+		      void *arg);
+/* The memory r holds. */
+size_t vision_runs_bytes(const struct vision_runs *r);
+
 /* dst |= the transpose of src: src has slines lines of swords words, dst
  * dlines lines of dwords words; bit j of src line i is bit i of dst line
  * j. */
