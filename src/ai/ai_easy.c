@@ -70,7 +70,7 @@ static bool has_ranged(const struct unit_type *t)
 }
 
 /* Best target for a shot: the lowest need among enemies the unit could
- * shoot now. */
+ * shoot now (game_can_shoot has passed it). */
 static int best_shot(const struct game *g, int idx, const struct knowledge *k)
 {
 	const struct world *w = g->w;
@@ -82,7 +82,7 @@ static int best_shot(const struct game *g, int idx, const struct knowledge *k)
 		    !knowledge_knows(k, i))
 			continue;
 		struct attack_calc c;
-		if (game_preview_shot(g, idx, i, -1, -1, &c, why) >= 0 &&
+		if (game_preview_aim(g, idx, i, -1, -1, &c, why) >= 0 &&
 		    c.need < need && c.need <= 20) {
 			need = c.need;
 			best = i;

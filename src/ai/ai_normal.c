@@ -538,7 +538,7 @@ static bool shoot(struct ai *a, struct nai *n, struct game *g, int u,
 		const struct nenemy *e = &n->en[k];
 		struct attack_calc c;
 		if (!e->seen ||
-		    game_preview_shot(g, u, e->idx, -1, -1, &c, why) < 0)
+		    game_preview_aim(g, u, e->idx, -1, -1, &c, why) < 0)
 			continue;
 		targets++;
 		double v = engage_engaged(&n->kw, e->idx)
@@ -554,7 +554,7 @@ static bool shoot(struct ai *a, struct nai *n, struct game *g, int u,
 	int sx = n->p.kill_cx >= 0 ? n->p.kill_cx : n->p.breach_x;
 	int sy = n->p.kill_cx >= 0 ? n->p.kill_cy : n->p.breach_y;
 	struct attack_calc c;
-	if (sx >= 0 && game_preview_shot(g, u, -1, sx, sy, &c, why) >= 0 &&
+	if (sx >= 0 && game_preview_aim(g, u, -1, sx, sy, &c, why) >= 0 &&
 	    nk_chance(&n->kw, c.need) * structure_value(n, sx, sy) > bestv) {
 		snprintf(line, (size_t)size, "shoot %s %d,%d", n->units[u].id, sx,
 			 sy);

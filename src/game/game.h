@@ -183,6 +183,12 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 		      int y, struct attack_calc *calc, char *why);
 int game_preview_fight(const struct game *g, int unit, int target, int x,
 		       int y, struct attack_calc *calc, char *why);
+/* game_preview_shot for a unit that game_can_shoot has just passed, the
+ * game unchanged since: the shooter is not checked again (the computer
+ * weighs every target of each of its shooters, and whether a unit is in
+ * melee walks every unit). */
+int game_preview_aim(const struct game *g, int unit, int target, int x,
+		     int y, struct attack_calc *calc, char *why);
 /* Units the shot at target may actually hit: the target and every unit
  * engaged with it, ordered by id; returns how many, at most max. */
 int game_melee_candidates(const struct game *g, int target, int *out,

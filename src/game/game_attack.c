@@ -164,6 +164,12 @@ int game_preview_shot(const struct game *g, int unit, int target, int x,
 {
 	if (!game_can_shoot(g, unit, why))
 		return -1;
+	return game_preview_aim(g, unit, target, x, y, calc, why);
+}
+
+int game_preview_aim(const struct game *g, int unit, int target, int x,
+		     int y, struct attack_calc *calc, char *why)
+{
 	const struct world *w = g->w;
 	const struct unit *u = &w->units[unit];
 	char what[64];
