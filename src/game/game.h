@@ -6,6 +6,7 @@
 #define MEDSIEGE_GAME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/rng.h"
@@ -108,11 +109,26 @@ struct game {
 	/* A cell changed since the last refresh: every cell in view is read
 	 * again, not only those newly in view. */
 	bool cells_touched;
-	unsigned char *view_was; /* owned: w*h, a view before its refresh */
+	/* owned: w*h, a view before its refresh; between refreshes all 0,
+	 * as it marks the cells a refresh of changes has read */
+	unsigned char *view_was;
 	int reach;              /* how far a unit's presence reaches (inches) */
-	/* Per team, its view kept up to date change by change, or NULL
-	 * where that would cost too much memory (then cast anew). */
+	/* Per team, its view kept up to date change by change, or NULL on a
+	 * map wider than the cache keeps (then cast anew). */
 	struct vision_cache *vcache[MAX_TEAMS];
+	/* Per team, the cells in its view only for the melee (owned): a
+	 * refresh puts back the cache's bytes there. */
+	struct cell_list {
+		size_t *cell;
+		size_t n, cap;
+	} melee_only[MAX_TEAMS];
+	/* A refresh of changes: the cells it read and their bytes before
+	 * (owned; scratch). */
+	struct cell_was {
+		size_t cell;
+		unsigned char was;
+	} *read;
+	size_t nread, read_cap;
 	/* Changes to the teams' memory since the oldest undo snapshot. */
 	struct memory_change {
 		int cell;

@@ -74,6 +74,13 @@ void knowledge_free_all(struct game *g)
 	g->memlog = NULL;
 	free(g->view_was);
 	g->view_was = NULL;
+	for (int t = 0; t < MAX_TEAMS; t++) {
+		free(g->melee_only[t].cell);
+		g->melee_only[t] = (struct cell_list){NULL, 0, 0};
+	}
+	free(g->read);
+	g->read = NULL;
+	g->nread = g->read_cap = 0;
 }
 
 const struct knowledge *game_knowledge(const struct game *g, int team)
@@ -140,12 +147,51 @@ void game_touch_unit(struct game *g, int unit, enum touch what, int ox,
 	}
 }
 
-/* A unit in melee always knows who it is fighting (SPEC 2.2): every
- * enemy in melee with one of the team's units is in its view. */
-static void add_melee(const struct game *g, int team, unsigned char *view)
+/* Units are counted by squares of the map this many cells a side, so
+ * that a unit with no enemy near is passed at a glance: on a big field
+ * most are. */
+#define MELEE_SQUARE 8
+
+static void list_add(struct cell_list *l, size_t cell)
 {
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->cell = xrealloc(l->cell, l->cap * sizeof *l->cell);
+	}
+	l->cell[l->n++] = cell;
+}
+
+/* Set a cell of a view that the melee brings into it; added lists those
+ * it was not in before. */
+static void melee_cell(unsigned char *view, size_t cell,
+		       struct cell_list *added)
+{
+	if (!view[cell]) {
+		view[cell] = 1;
+		list_add(added, cell);
+	}
+}
+
+/* A unit in melee always knows who it is fighting (SPEC 2.2): every
+ * enemy in melee with one of the team's units is in its view. The cells
+ * that were not go into added (emptied first). */
+static void add_melee(const struct game *g, int team, unsigned char *view,
+		      struct cell_list *added)
+{
+	added->n = 0;
 	const struct world *w = g->w;
 	int r = g->reach;
+	int sw = (w->map.w + MELEE_SQUARE - 1) / MELEE_SQUARE;
+	int sh = (w->map.h + MELEE_SQUARE - 1) / MELEE_SQUARE;
+	/* The enemies by square: where the grid has them, and the unit on
+	 * the move (off the grid) too, which can only keep a unit looked
+	 * at. */
+	int *near = xcalloc((size_t)sw * (size_t)sh, sizeof *near);
+	for (int e = 0; e < w->nunits; e++) {
+		const struct unit *v = &w->units[e];
+		if (v->team != team && unit_alive(v))
+			near[v->y / MELEE_SQUARE * sw + v->x / MELEE_SQUARE]++;
+	}
 	for (int a = 0; a < w->nunits; a++) {
 		const struct unit *u = &w->units[a];
 		if (u->team != team || !unit_alive(u))
@@ -154,19 +200,30 @@ static void add_melee(const struct game *g, int team, unsigned char *view)
 		int y0 = u->y - r < 0 ? 0 : u->y - r;
 		int x1 = u->x + r >= w->map.w ? w->map.w - 1 : u->x + r;
 		int y1 = u->y + r >= w->map.h ? w->map.h - 1 : u->y + r;
-		for (int y = y0; y <= y1; y++)
+		int enemies = 0;
+		for (int sy = y0 / MELEE_SQUARE; sy <= y1 / MELEE_SQUARE; sy++)
+			for (int sx = x0 / MELEE_SQUARE;
+			     sx <= x1 / MELEE_SQUARE; sx++)
+				enemies += near[sy * sw + sx];
+		for (int y = y0; enemies && y <= y1; y++)
 			for (int x = x0; x <= x1; x++) {
 				int e = w->occ[y * w->map.w + x];
 				if (e >= 0 && e != a && w->units[e].team != team &&
 				    engage_in_melee(w, a, e))
-					view[y * w->map.w + x] = 1;
+					melee_cell(view,
+						   (size_t)y * w->map.w + x,
+						   added);
 			}
 		/* The unit on the move is off the occupancy grid. */
 		int m = g->moving;
 		if (m >= 0 && w->units[m].team != team &&
 		    engage_in_melee(w, a, m))
-			view[w->units[m].y * w->map.w + w->units[m].x] = 1;
+			melee_cell(view,
+				   (size_t)w->units[m].y * w->map.w +
+					   w->units[m].x,
+				   added);
 	}
+	free(near);
 }
 
 /* While a movement may still be undone, every change to a team's memory
@@ -186,7 +243,17 @@ static void log_memory(struct game *g, int team, size_t cell)
 		(int)cell, (unsigned char)team, g->know[team].memory[cell]};
 }
 
-static void refresh_view(struct game *g, struct knowledge *k)
+/* A cell newly in the team's view is remembered as it is now. */
+static void remember(struct game *g, struct knowledge *k, size_t cell)
+{
+	unsigned char sym = (unsigned char)cell_symbol(&g->w->map.cells[cell]);
+	if (k->memory[cell] != sym) {
+		log_memory(g, k->team, cell);
+		k->memory[cell] = sym;
+	}
+}
+
+static void refresh_whole_view(struct game *g, struct knowledge *k)
 {
 	const struct world *w = g->w;
 	size_t cells = ncells(w);
@@ -201,7 +268,7 @@ static void refresh_view(struct game *g, struct knowledge *k)
 		memcpy(k->view, vision_cache_team_view(g->vcache[k->team]), cells);
 	else
 		vision_team_view(w, k->team, k->view);
-	add_melee(g, k->team, k->view);
+	add_melee(g, k->team, k->view, &g->melee_only[k->team]);
 	/* Most of a map is out of view, or was in it already: eight cells
 	 * at a time are passed where none is new to it. */
 	for (size_t i8 = 0; i8 < cells; i8 += 8) {
@@ -215,17 +282,69 @@ static void refresh_view(struct game *g, struct knowledge *k)
 			if (!eight)
 				continue;
 		}
-		for (size_t i = i8; i < i8 + 8 && i < cells; i++) {
-			if (!k->view[i] || (!all && was[i]))
-				continue;
-			unsigned char sym =
-				(unsigned char)cell_symbol(&w->map.cells[i]);
-			if (k->memory[i] != sym) {
-				log_memory(g, k->team, i);
-				k->memory[i] = sym;
-			}
-		}
+		for (size_t i = i8; i < i8 + 8 && i < cells; i++)
+			if (k->view[i] && (all || !was[i]))
+				remember(g, k, i);
 	}
+	if (!all)
+		memset(was, 0, cells);
+}
+
+/* Read cell again from the cache's view (view_was marks it read, and
+ * g->read keeps what the team's view had there). */
+static void reread(struct game *g, struct knowledge *k, const unsigned char *cv,
+		   size_t cell)
+{
+	if (g->view_was[cell])
+		return;
+	g->view_was[cell] = 1;
+	if (g->nread == g->read_cap) {
+		g->read_cap = g->read_cap ? 2 * g->read_cap : 256;
+		g->read = xrealloc(g->read, g->read_cap * sizeof *g->read);
+	}
+	g->read[g->nread++] = (struct cell_was){cell, k->view[cell]};
+	k->view[cell] = cv[cell];
+}
+
+/* The team's view from the cells the cache says changed: outside them
+ * and the melee's, it is the cache's view already. The same view and
+ * memory as refresh_whole_view, in time for what changed. */
+static void refresh_changes(struct game *g, struct knowledge *k,
+			    const size_t *changed, size_t n)
+{
+	const unsigned char *cv = vision_cache_team_view(g->vcache[k->team]);
+	struct cell_list *melee = &g->melee_only[k->team];
+	g->nread = 0;
+	for (size_t i = 0; i < n; i++)
+		reread(g, k, cv, changed[i]);
+	for (size_t i = 0; i < melee->n; i++)
+		reread(g, k, cv, melee->cell[i]);
+	add_melee(g, k->team, k->view, melee);
+	/* A melee cell not read again was out of view and still is in the
+	 * cache: new to the view. */
+	for (size_t i = 0; i < melee->n; i++)
+		if (!g->view_was[melee->cell[i]])
+			remember(g, k, melee->cell[i]);
+	for (size_t i = 0; i < g->nread; i++) {
+		size_t cell = g->read[i].cell;
+		g->view_was[cell] = 0;
+		if (k->view[cell] && !g->read[i].was)
+			remember(g, k, cell);
+	}
+}
+
+static void refresh_view(struct game *g, struct knowledge *k)
+{
+	struct vision_cache *c = g->vcache[k->team];
+	size_t n = 0;
+	const size_t *changed =
+		c && !g->cells_touched ? vision_cache_changes(c, &n) : NULL;
+	if (changed)
+		refresh_changes(g, k, changed, n);
+	else
+		refresh_whole_view(g, k);
+	if (c)
+		vision_cache_forget_changes(c);
 }
 
 static void refresh_units(struct game *g, struct knowledge *k)

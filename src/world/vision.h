@@ -3,6 +3,7 @@
 #define MEDSIEGE_VISION_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "world/world.h"
 
@@ -113,6 +114,12 @@ void vision_cache_rebuild(struct vision_cache *c, const struct world *w);
 /* The team's view now: w*h bytes, 1 where seen, as vision_team_view would
  * fill them. The cache owns them, valid until its next call. */
 const unsigned char *vision_cache_team_view(const struct vision_cache *c);
+/* The cells whose byte of the view has changed since the last
+ * vision_cache_forget_changes (a cell may be listed twice, or be back as it
+ * was), *n of them, valid until the cache's next call; NULL when any cell
+ * may have (too many to list, or a rebuild). */
+const size_t *vision_cache_changes(const struct vision_cache *c, size_t *n);
+void vision_cache_forget_changes(struct vision_cache *c);
 /* Unit idx (of any team) has moved from from_x,from_y to where w now has
  * it, turned (same place), come onto the board (from -1,-1) or left it. */
 void vision_cache_unit_moved(struct vision_cache *c, const struct world *w,

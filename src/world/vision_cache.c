@@ -50,7 +50,30 @@ struct vision_cache {
 	 * and a scenario has at most 10,000 units) */
 	uint32_t *count;
 	unsigned char *view; /* w*h: count > 0 */
+	/* The cells whose byte changed since the owner last asked, up to
+	 * a tenth of the map; past that, or after a rebuild, all_changed. */
+	size_t *changed;
+	size_t nchanged, changed_cap;
+	bool all_changed;
 };
+
+static void note_change(struct vision_cache *c, size_t cell)
+{
+	if (c->all_changed)
+		return;
+	if (c->nchanged == c->changed_cap) {
+		size_t most = (size_t)c->w * (size_t)c->h / 10 + 64;
+		if (c->changed_cap >= most) {
+			c->all_changed = true;
+			return;
+		}
+		c->changed_cap = c->changed_cap ? 2 * c->changed_cap : 256;
+		c->changed_cap = c->changed_cap < most ? c->changed_cap : most;
+		c->changed = xrealloc(c->changed,
+				      c->changed_cap * sizeof *c->changed);
+	}
+	c->changed[c->nchanged++] = cell;
+}
 
 static void ensure_recs(struct vision_cache *c, int n)
 {
@@ -87,10 +110,13 @@ static void count_span(void *arg, int l, int a, int b, int d)
 	size_t step = ca->o == VB_ROWS ? 1 : W;
 	for (int i = a; i < b; i++, cell += step) {
 		if (d > 0) {
-			if (c->count[cell]++ == 0)
+			if (c->count[cell]++ == 0) {
 				c->view[cell] = 1;
+				note_change(c, cell);
+			}
 		} else if (--c->count[cell] == 0) {
 			c->view[cell] = 0;
+			note_change(c, cell);
 		}
 	}
 }
@@ -163,6 +189,7 @@ void vision_cache_free(struct vision_cache *c)
 	vision_scratch_free(&c->s);
 	free(c->count);
 	free(c->view);
+	free(c->changed);
 	free(c);
 }
 
@@ -183,6 +210,7 @@ void vision_cache_rebuild(struct vision_cache *c, const struct world *w)
 		memset(c->view, 0, n);
 	}
 	ensure_recs(c, w->nunits);
+	c->all_changed = true;
 	for (int i = 0; i < c->nrec; i++) {
 		if (i < w->nunits) {
 			recast(c, w, i, false);
@@ -199,6 +227,21 @@ void vision_cache_rebuild(struct vision_cache *c, const struct world *w)
 const unsigned char *vision_cache_team_view(const struct vision_cache *c)
 {
 	return c->view;
+}
+
+const size_t *vision_cache_changes(const struct vision_cache *c, size_t *n)
+{
+	*n = c->nchanged;
+	if (c->all_changed)
+		return NULL;
+	/* Not NULL when nothing has changed. */
+	return c->changed ? c->changed : (const size_t *)&c->nchanged;
+}
+
+void vision_cache_forget_changes(struct vision_cache *c)
+{
+	c->nchanged = 0;
+	c->all_changed = false;
 }
 
 /* Whether a troop arriving at or leaving x,y can change what unit j of the
