@@ -181,6 +181,33 @@ static void test_escape_together(void **state)
 	game_free(g);
 }
 
+/* Blue holds out with three men-at-arms; Red's one levy is far off in
+ * the open. At those odds Blue goes out at it; where Red still has two
+ * foot knights beside it, Blue keeps its corner. */
+static void test_sally_at_good_odds(void **state)
+{
+	(void)state;
+	for (int level = AI_NORMAL; level <= AI_HARD; level++) {
+		struct game *g = load("tests/data/ai-sally.yaml");
+		char *cmds = play_step(g, (enum ai_level)level);
+		int out = 0;
+		for (int i = 0; i < g->w->nunits; i++)
+			if (g->w->units[i].team == 0 && g->w->units[i].x >= 6)
+				out++;
+		assert_true(out >= 2);
+		free(cmds);
+		game_free(g);
+
+		g = load("tests/data/ai-sally-odds.yaml");
+		cmds = play_step(g, (enum ai_level)level);
+		for (int i = 0; i < g->w->nunits; i++)
+			if (g->w->units[i].team == 0)
+				assert_true(g->w->units[i].x <= 3);
+		free(cmds);
+		game_free(g);
+	}
+}
+
 static void test_level_names(void **state)
 {
 	(void)state;
@@ -320,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_escape_front_first),
 		cmocka_unit_test(test_escape_together),
+		cmocka_unit_test(test_sally_at_good_odds),
 		cmocka_unit_test(test_level_names),
 		cmocka_unit_test(test_saved_levels),
 	};

@@ -76,6 +76,26 @@ void ng_posture(struct nai *n, const struct game *g)
 	}
 }
 
+void ng_sally(struct nai *n)
+{
+	struct nposture *p = &n->p;
+	p->sally = false;
+	if (!p->defend || n->wt[W_SALLY] <= 0)
+		return;
+	/* Hits against hits: its own on the field, and every enemy it
+	 * knows of, seen or a ghost (one it cannot see is not counted:
+	 * it cannot know of it). */
+	int ours = 0, theirs = 0;
+	for (int i = 0; i < n->nunits; i++) {
+		const struct unit *u = &n->units[i];
+		if (u->team == n->team && unit_alive(u))
+			ours += u->hits;
+	}
+	for (int e = 0; e < n->nen; e++)
+		theirs += n->units[n->en[e].idx].hits;
+	p->sally = theirs > 0 && ours >= n->wt[W_SALLY] * theirs;
+}
+
 static void source_area(struct nai *n, int *dist, const struct goal *gl,
 			int bias)
 {
@@ -162,7 +182,7 @@ static void goal_sources(struct nai *n, const struct game *g, int *dist)
 			continue;
 		if (en->idx == p->kill_unit)
 			source_around(n, dist, en->x, en->y, 0);
-		else if (p->eliminate && p->escape < 0)
+		else if ((p->eliminate || p->sally) && p->escape < 0)
 			source_around(n, dist, en->x, en->y, place ? 24 : 0);
 	}
 	if (any_source(n, dist))
@@ -314,7 +334,7 @@ const int *ng_unit_field(const struct nai *n, const struct game *g, int u)
 	int cls = world_type(&n->kw, &n->units[u])->cls;
 	bool attack = p->hold >= 0 || p->escape >= 0 || p->kill_unit >= 0 ||
 		      p->kill_cx >= 0;
-	if (p->defend && !attack)
+	if (p->defend && !attack && !p->sally)
 		return n->field[NF_HOME][cls];
 	if (cls == CLASS_MACHINE && p->breach_x >= 0 &&
 	    engage_structure_weapon(&n->kw, u) >= 0)

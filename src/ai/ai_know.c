@@ -559,6 +559,7 @@ void nk_update(struct nai *n, const struct game *g)
 	ng_posture(n, g);
 	n->wt = nai_weights(n->hard, n->p.defend);
 	find_enemies(n, g, k);
+	ng_sally(n);
 	if (g->step == STEP_MOVEMENT)
 		ng_fields(n, g);
 #ifdef NAI_DEBUG

@@ -48,7 +48,8 @@
 	X(W_LAST, 1.0, 1.0, 1.0)        /* holding out, worth of the last units */ \
 	X(W_GUARD, 4.0, 4.0, 4.0)       /* times the worth of a unit an enemy must kill */ \
 	X(W_TARGET, 4.0, 4.0, 4.0)      /* times the worth of an enemy it must kill */ \
-	X(W_PACK, 0.0, 2.5, 0.0)   /* running for an exit, turns ahead of its group's middle that the way still counts (0: any) */
+	X(W_PACK, 0.0, 2.5, 0.0)   /* running for an exit, turns ahead of its group's middle that the way still counts (0: any) */ \
+	X(W_SALLY, 2.0, 2.0, 2.0)  /* holding out, times the hits of the enemies it knows of that its own must have to go out at them (0: never) */
 
 enum nweight {
 #define X(e, normal, attack, defend) e,
@@ -136,6 +137,8 @@ struct nposture {
 	int kill_cx, kill_cy;   /* the door or wall it must destroy, or -1 */
 	int breach_x, breach_y; /* the door or wall its rams go for, or -1 */
 	int rounds_left;        /* before the scenario's limit (0: none) */
+	bool sally;             /* holding out at good odds: it goes out at
+				   the enemies it knows of (ng_sally) */
 };
 
 /* Kinds of objective field: the team's goals, the ground it holds, the
@@ -267,6 +270,8 @@ void nf_reach_box_clear(const struct nai *n, int *cost, const int box[4]);
 /* ai_goal.c */
 /* Read the goals into n->p. */
 void ng_posture(struct nai *n, const struct game *g);
+/* After the enemies are found: whether a team holding out sallies. */
+void ng_sally(struct nai *n);
 /* Build the objective fields for the team's movement classes. */
 void ng_fields(struct nai *n, const struct game *g);
 /* The group's middle ETA and the urgency, for the step. */
