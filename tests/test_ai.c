@@ -208,6 +208,26 @@ static void test_sally_at_good_odds(void **state)
 	}
 }
 
+/* Red sees all of the area it must hold but one cell of a wood, where
+ * Blue's billman hides: it goes to look there (and finds it) rather than
+ * wait in sight of the rest while the clock runs out. */
+static void test_search_hidden_corner(void **state)
+{
+	(void)state;
+	for (int level = AI_NORMAL; level <= AI_HARD; level++) {
+		struct game *g = load("tests/data/ai-search.yaml");
+		int b1 = unit(g, "b1");
+		const struct knowledge *k = game_knowledge(g, 0);
+		assert_false(knowledge_knows(k, b1));
+		char *cmds = play_step(g, (enum ai_level)level);
+		assert_non_null(strstr(cmds, "moveto "));
+		assert_true(knowledge_knows(game_knowledge(g, 0), b1) ||
+			    g->w->units[b1].status != STATUS_ACTIVE);
+		free(cmds);
+		game_free(g);
+	}
+}
+
 static void test_level_names(void **state)
 {
 	(void)state;
@@ -348,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_escape_front_first),
 		cmocka_unit_test(test_escape_together),
 		cmocka_unit_test(test_sally_at_good_odds),
+		cmocka_unit_test(test_search_hidden_corner),
 		cmocka_unit_test(test_level_names),
 		cmocka_unit_test(test_saved_levels),
 	};

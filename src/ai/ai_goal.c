@@ -157,7 +157,9 @@ static void goal_sources(struct nai *n, const struct game *g, int *dist)
 		n->hold_clear = !inside;
 		for (int y = gl->y0; y <= gl->y1 && !inside; y++)
 			for (int x = gl->x0; x <= gl->x1; x++) {
-				int bias = knowledge_sees(k, x, y) ? 4 : 0;
+				int bias = knowledge_sees(k, x, y)
+						   ? (int)n->wt[W_SEARCH]
+						   : 0;
 				if (x >= 0 && y >= 0 && x < n->w && y < n->h &&
 				    dist[y * n->w + x] > bias)
 					dist[y * n->w + x] = bias;

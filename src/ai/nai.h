@@ -49,7 +49,8 @@
 	X(W_GUARD, 4.0, 4.0, 4.0)       /* times the worth of a unit an enemy must kill */ \
 	X(W_TARGET, 4.0, 4.0, 4.0)      /* times the worth of an enemy it must kill */ \
 	X(W_PACK, 0.0, 2.5, 0.0)   /* running for an exit, turns ahead of its group's middle that the way still counts (0: any) */ \
-	X(W_SALLY, 2.0, 2.0, 2.0)  /* holding out, times the hits of the enemies it knows of that its own must have to go out at them (0: never) */
+	X(W_SALLY, 2.0, 2.0, 2.0)  /* holding out, times the hits of the enemies it knows of that its own must have to go out at them (0: never) */ \
+	X(W_SEARCH, 10.0, 10.0, 10.0) /* half-inches further a cell of the area to hold is, in sight, than one out of it (where an enemy may hide) */
 
 enum nweight {
 #define X(e, normal, attack, defend) e,
