@@ -17,8 +17,8 @@ seat() {
 	name=$1 u=$2
 	shift 2
 	tm -f /dev/null new-session -d -s "$name" -x 80 -y 24 \
-		"runuser -u $u -- env -i PATH=/usr/bin:/bin HOME=$homes/$u TERM=xterm-256color LANG=C.UTF-8 $bin $*; echo \$? >$work/$name.status"
-	tm set-option -t "$name" remain-on-exit on >/dev/null
+		"runuser -u $u -- env -i PATH=/usr/bin:/bin HOME=$homes/$u TERM=xterm-256color LANG=C.UTF-8 $bin $*; echo \$? >$work/$name.status" \
+		\; set-option -t "$name" remain-on-exit on >/dev/null
 }
 scr() { tm capture-pane -p -S -50 -t "$1"; }
 # see NAME TEXT [SECONDS]: TEXT shows on NAME's screen within SECONDS (10);

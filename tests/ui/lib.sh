@@ -59,9 +59,8 @@ start() {
 	rm -f "$work/status"
 	# The shell around the game records its exit status.
 	tm -f /dev/null new-session -d -s t -x "$tcols" -y "$tlines" \
-		"env TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME $envs $bin $args; echo \$? >$work/status" ||
-		return 1
-	tm set-option -t t remain-on-exit on >/dev/null
+		"env TERM=xterm-256color XDG_STATE_HOME=$XDG_STATE_HOME $envs $bin $args; echo \$? >$work/status" \
+		\; set-option -t t remain-on-exit on >/dev/null || return 1
 }
 
 screen() { tm capture-pane -p -t t; }

@@ -16,8 +16,8 @@ hosted_games
 # seat NAME TERM ARGS: a client in a tmux session of its own.
 seat() {
 	tm -f /dev/null new-session -d -s "$1" -x 80 -y 24 \
-		"env TERM=$2 XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR $bin $3; echo \$? >$work/$1.status"
-	tm set-option -t "$1" remain-on-exit on >/dev/null
+		"env TERM=$2 XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR $bin $3; echo \$? >$work/$1.status" \
+		\; set-option -t "$1" remain-on-exit on >/dev/null
 }
 scr() { tm capture-pane -p -t "$1"; }
 # see NAME TEXT [SECONDS]: until NAME's screen shows TEXT.

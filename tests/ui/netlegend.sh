@@ -29,8 +29,8 @@ check "the host names the game" eval '[ -n "$game" ]'
 # The hot-seat game goes; Red's player joins the hosted one in its place.
 tm kill-session -t t 2>/dev/null
 tm -f /dev/null new-session -d -s t -x 80 -y 24 \
-	"env TERM=xterm-256color XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR $bin join $game; echo \$? >$work/status"
-tm set-option -t t remain-on-exit on >/dev/null
+	"env TERM=xterm-256color XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR $bin join $game; echo \$? >$work/status" \
+	\; set-option -t t remain-on-exit on >/dev/null
 check "Red joins: its turn" wait_for "Your turn, Red"
 check "the remote panel and ? tell the terrain" look remote
 check "the same words on both screens" \
