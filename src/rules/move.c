@@ -284,18 +284,23 @@ static void steps_out(const struct world *w, const unsigned char *known,
 
 /* Dijkstra from unit idx's cell and facing over (cell, facing) states
  * inside win, stopping early at tx,ty when it is inside. Returns the goal
- * state, or -1. dist and prev have win->w * win->h * nf entries.
+ * state, or -1. dist and prev have win->w * win->h * nf entries: with
+ * fill, all of them are written; without, only those of the states the
+ * search reached (the start's prev is -1).
  * A cell is taken once per facing it is reached with, but only a turn's
  * cost depends on the facing: the eight step costs out of a cell are
  * worked out the first time, kept in step, and shared by its facings. */
 static int search(const struct world *w, const unsigned char *known, int idx,
 		  const struct window *win, int nf, int tx, int ty, int limit,
-		  int *dist, int *prev)
+		  bool fill, int *dist, int *prev)
 {
 	const struct unit *u = &w->units[idx];
 	int cells = win->w * win->h, n = cells * nf;
-	util_fill_int(dist, (size_t)n, INT_MAX);
-	util_fill_int(prev, (size_t)n, -1);
+	/* A state's dist and prev are written when it is first reached:
+	 * until then (seen 0) it is INT_MAX away. Most searches stop long
+	 * before they have reached the whole window, and a byte a state is
+	 * less to clear than two ints. */
+	unsigned char *seen = xcalloc((size_t)n, 1);
 	/* Filled cell by cell as cells are taken: most searches stop long
 	 * before they have seen the whole window. */
 	int *step = xmalloc((size_t)cells * DIR_COUNT * sizeof *step);
@@ -304,6 +309,8 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 	struct heap h = {0};
 	int start = state(win, nf, u->x, u->y, (int)u->facing);
 	dist[start] = 0;
+	prev[start] = -1;
+	seen[start] = 1;
 	heap_push(&h, 0, start);
 	int goal = -1;
 	while (h.n) {
@@ -332,16 +339,26 @@ static int search(const struct world *w, const unsigned char *known, int idx,
 						     (enum dir)d);
 			int nid = state(win, nf, x + dir_dx[d], y + dir_dy[d],
 					d);
-			if (nd.cost + sc < dist[nid]) {
+			if (!seen[nid] || nd.cost + sc < dist[nid]) {
+				seen[nid] = 1;
 				dist[nid] = nd.cost + sc;
 				prev[nid] = nd.id;
 				heap_push(&h, dist[nid], nid);
 			}
 		}
 	}
+	/* Whoever reads the whole window reads the states never reached as
+	 * what they are. */
+	if (fill)
+		for (int i = 0; i < n; i++)
+			if (!seen[i]) {
+				dist[i] = INT_MAX;
+				prev[i] = -1;
+			}
 	free(h.v);
 	free(step);
 	free(stepped);
+	free(seen);
 	return goal;
 }
 
@@ -360,7 +377,7 @@ void move_reach_within(const struct world *w, const unsigned char *known,
 	int cells = w->map.w * w->map.h, n = win.w * win.h * nf;
 	int *dist = xmalloc((size_t)n * sizeof *dist);
 	int *prev = xmalloc((size_t)n * sizeof *prev);
-	search(w, known, idx, &win, nf, -1, -1, limit, dist, prev);
+	search(w, known, idx, &win, nf, -1, -1, limit, true, dist, prev);
 	util_fill_int(cost, (size_t)cells, INT_MAX);
 	for (int y = win.y0; y < win.y0 + win.h; y++)
 		for (int x = win.x0; x < win.x0 + win.w; x++) {
@@ -388,7 +405,7 @@ static int path_in(const struct world *w, const unsigned char *known, int idx,
 	int *prev = xmalloc((size_t)n * sizeof *prev);
 	int goal = in_window(win, tx, ty)
 			   ? search(w, known, idx, win, DIR_COUNT, tx, ty, INT_MAX,
-				    dist, prev)
+				    false, dist, prev)
 			   : -1;
 	int len = -1;
 	if (goal < 0) {
