@@ -336,10 +336,9 @@ static void refresh_changes(struct game *g, struct knowledge *k,
 static void refresh_view(struct game *g, struct knowledge *k)
 {
 	struct vision_cache *c = g->vcache[k->team];
-	size_t n = 0;
-	const size_t *changed =
-		c && !g->cells_touched ? vision_cache_changes(c, &n) : NULL;
-	if (changed)
+	const size_t *changed;
+	size_t n;
+	if (c && !g->cells_touched && vision_cache_changes(c, &changed, &n))
 		refresh_changes(g, k, changed, n);
 	else
 		refresh_whole_view(g, k);

@@ -116,9 +116,10 @@ void vision_cache_rebuild(struct vision_cache *c, const struct world *w);
 const unsigned char *vision_cache_team_view(const struct vision_cache *c);
 /* The cells whose byte of the view has changed since the last
  * vision_cache_forget_changes (a cell may be listed twice, or be back as it
- * was), *n of them, valid until the cache's next call; NULL when any cell
- * may have (too many to list, or a rebuild). */
-const size_t *vision_cache_changes(const struct vision_cache *c, size_t *n);
+ * was) into *cells and *n, valid until the cache's next call; false when
+ * any cell may have (too many to list, or a rebuild). */
+bool vision_cache_changes(const struct vision_cache *c, const size_t **cells,
+			  size_t *n);
 void vision_cache_forget_changes(struct vision_cache *c);
 /* Unit idx (of any team) has moved from from_x,from_y to where w now has
  * it, turned (same place), come onto the board (from -1,-1) or left it. */

@@ -3,25 +3,24 @@
  *
  * The cache holds the map's sight index and, for each unit of the team,
  * what it saw (as runs of cells along the lines of each orientation the
- * cast writes, vision_runs.c) with two boxes: where its arc reaches, and the cells its cast
- * read (touched). A unit's cast reads nothing outside its touched box, so
- * a change of what blocks at a cell outside it cannot change what the unit
- * sees; a change of height can also change which cells are targets of which
- * height, so it recasts every unit whose arc reaches the cell. A troop
- * blocks only within 4 inches of the viewer, and only when the viewer sees
- * it; whether it does depends on the cells and troops around the viewer
- * alone (never on what its teammates see), and the touched box holds every
- * cell within 4 inches where a troop coming or going could change that, so
- * a troop's move recasts a unit only when it is within 4 inches and inside
- * that box, and then only when the troops it sees are not the same as
- * before (its cast reads no more of where units stand). After a change
- * only the units
- * it can touch are cast again. The team's view is a count, for each cell,
- * of the stored views that hold it: a unit cast again takes out of the
- * counts the cells of its old view that are not in its new one and puts
- * in those new to it, so a step costs the cells whose sight changed,
- * however many others the team has, and a cell's byte changes only when
- * its count leaves or reaches zero.
+ * cast writes, vision_runs.c) with two boxes: where its arc reaches, and
+ * the cells its cast read (touched). A unit's cast reads nothing outside
+ * its touched box, so a change of what blocks at a cell outside it cannot
+ * change what the unit sees; a change of height can also change which
+ * cells are targets of which height, so it recasts every unit whose arc
+ * reaches the cell. A troop blocks only within 4 inches of the viewer, and
+ * only when the viewer sees it; whether it does depends on the cells and
+ * troops around the viewer alone (never on what its teammates see), and
+ * the touched box holds every cell within 4 inches where a troop coming or
+ * going could change that, so a troop's move recasts a unit only when it
+ * is within 4 inches and inside that box, and then only when the troops it
+ * sees are not the same as before (its cast reads no more of where units
+ * stand). After a change only the units it can touch are cast again. The
+ * team's view is a count, for each cell, of the stored views that hold it:
+ * a unit cast again takes out of the counts the cells of its old view that
+ * are not in its new one and puts in those new to it, so a step costs the
+ * cells whose sight changed, however many others the team has, and a
+ * cell's byte changes only when its count leaves or reaches zero.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -229,13 +228,12 @@ const unsigned char *vision_cache_team_view(const struct vision_cache *c)
 	return c->view;
 }
 
-const size_t *vision_cache_changes(const struct vision_cache *c, size_t *n)
+bool vision_cache_changes(const struct vision_cache *c, const size_t **cells,
+			  size_t *n)
 {
+	*cells = c->changed;
 	*n = c->nchanged;
-	if (c->all_changed)
-		return NULL;
-	/* Not NULL when nothing has changed. */
-	return c->changed ? c->changed : (const size_t *)&c->nchanged;
+	return !c->all_changed;
 }
 
 void vision_cache_forget_changes(struct vision_cache *c)

@@ -94,8 +94,6 @@ typedef void (*vision_runs_fn)(void *arg, int l, int a, int b, int d);
 void vision_runs_diff(const struct vision_runs *was,
 		      const struct vision_runs *now, vision_runs_fn f,
 		      void *arg);
-/* The memory r holds. */
-size_t vision_runs_bytes(const struct vision_runs *r);
 
 /* dst |= the transpose of src: src has slines lines of swords words, dst
  * dlines lines of dwords words; bit j of src line i is bit i of dst line

@@ -154,8 +154,3 @@ void vision_runs_diff(const struct vision_runs *was,
 		outside(rn, nn, rw, nw, l, 1, f, arg);
 	}
 }
-
-size_t vision_runs_bytes(const struct vision_runs *r)
-{
-	return r->firstcap * sizeof *r->first + r->runcap * sizeof *r->run;
-}
